@@ -1,0 +1,273 @@
+"""Tests of mlcourse.linear_regression: the lecture's example, gold standards, properties, bad input."""
+
+import numpy as np
+import pytest
+from scipy import stats
+from sklearn.linear_model import LinearRegression as SkLinearRegression
+
+from mlcourse._validation import NotFittedError
+from mlcourse.datasets import five_points_regression
+from mlcourse.linear_regression import (
+    LinearRegression,
+    correlation,
+    least_squares_line,
+    r2_score,
+    slope_inference,
+    sse,
+)
+
+
+def _five():
+    data = five_points_regression()
+    return data.X, data.y
+
+
+# --- the lecture's five-point example, exactly -------------------------------------------
+
+def test_five_point_line_exact():
+    X, y = _five()
+    intercept, slope = least_squares_line(X[:, 0], y)
+    assert slope == pytest.approx(43 / 37, abs=1e-14)
+    assert intercept == pytest.approx(41 / 37, abs=1e-14)
+
+
+def test_five_point_sse_and_correlation_exact():
+    X, y = _five()
+    model = LinearRegression().fit(X, y)
+    assert model.coef_[0] == pytest.approx(43 / 37, abs=1e-13)
+    assert model.intercept_ == pytest.approx(41 / 37, abs=1e-13)
+    assert model.sse_ == pytest.approx(30 / 37, abs=1e-13)
+    assert correlation(X[:, 0], y) == pytest.approx(43 / (2 * np.sqrt(481)), abs=1e-14)
+    # R^2 = r^2 in simple regression
+    assert model.score(X, y) == pytest.approx((43 / (2 * np.sqrt(481))) ** 2, abs=1e-13)
+
+
+def test_slope_is_r_times_sy_over_sx():
+    rng = np.random.default_rng(0)
+    x = rng.normal(size=30)
+    y = 2 * x + rng.normal(size=30)
+    _, slope = least_squares_line(x, y)
+    assert slope == pytest.approx(correlation(x, y) * y.std(ddof=1) / x.std(ddof=1), rel=1e-12)
+
+
+# --- gold standards -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", range(5))
+def test_line_matches_polyfit(seed):
+    rng = np.random.default_rng(seed)
+    x = rng.normal(size=40) * 3 + 1
+    y = -0.7 * x + 4 + rng.normal(size=40)
+    intercept, slope = least_squares_line(x, y)
+    ref_slope, ref_intercept = np.polyfit(x, y, 1)
+    assert slope == pytest.approx(ref_slope, abs=1e-10)
+    assert intercept == pytest.approx(ref_intercept, abs=1e-10)
+    assert correlation(x, y) == pytest.approx(np.corrcoef(x, y)[0, 1], abs=1e-12)
+
+
+@pytest.mark.parametrize("seed", range(5))
+@pytest.mark.parametrize("fit_intercept", [True, False])
+def test_multiple_regression_matches_lstsq_and_sklearn(seed, fit_intercept):
+    rng = np.random.default_rng(100 + seed)
+    n, d = 60, 5
+    X = rng.normal(size=(n, d))
+    y = X @ rng.normal(size=d) + 3.0 + rng.normal(size=n)
+    model = LinearRegression(fit_intercept=fit_intercept).fit(X, y)
+    reference = SkLinearRegression(fit_intercept=fit_intercept).fit(X, y)
+    np.testing.assert_allclose(model.coef_, reference.coef_, atol=1e-10)
+    assert model.intercept_ == pytest.approx(reference.intercept_, abs=1e-10)
+    design = np.column_stack([np.ones(n), X]) if fit_intercept else X
+    solution = np.linalg.lstsq(design, y, rcond=None)[0]
+    np.testing.assert_allclose(np.r_[model.intercept_, model.coef_] if fit_intercept else model.coef_,
+                               solution, atol=1e-10)
+    np.testing.assert_allclose(model.predict(X), reference.predict(X), atol=1e-10)
+    assert model.score(X, y) == pytest.approx(reference.score(X, y), abs=1e-10)
+    assert model.sse_ == pytest.approx(np.sum((y - reference.predict(X)) ** 2), abs=1e-9)
+
+
+def test_single_feature_agrees_with_closed_form():
+    rng = np.random.default_rng(7)
+    x = rng.uniform(0, 10, size=25)
+    y = 1.5 * x - 2 + rng.normal(size=25)
+    model = LinearRegression().fit(x.reshape(-1, 1), y)
+    intercept, slope = least_squares_line(x, y)
+    assert model.coef_[0] == pytest.approx(slope, abs=1e-12)
+    assert model.intercept_ == pytest.approx(intercept, abs=1e-12)
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("confidence", [0.9, 0.95, 0.99])
+def test_inference_matches_scipy_linregress(seed, confidence):
+    rng = np.random.default_rng(200 + seed)
+    n = 12 + 5 * seed
+    x = rng.uniform(-3, 5, size=n)
+    y = 0.4 * x + 1 + rng.normal(scale=1.5, size=n)
+    result = slope_inference(x, y, confidence=confidence)
+    ref = stats.linregress(x, y)
+    assert result.slope == pytest.approx(ref.slope, abs=1e-12)
+    assert result.intercept == pytest.approx(ref.intercept, abs=1e-12)
+    assert result.slope_stderr == pytest.approx(ref.stderr, rel=1e-10)
+    assert result.intercept_stderr == pytest.approx(ref.intercept_stderr, rel=1e-10)
+    assert result.p_value == pytest.approx(ref.pvalue, rel=1e-8, abs=1e-300)
+    assert result.t_statistic == pytest.approx(ref.slope / ref.stderr, rel=1e-10)
+    t_crit = stats.t.ppf(0.5 + confidence / 2, n - 2)
+    low, high = result.confidence_interval
+    assert low == pytest.approx(ref.slope - t_crit * ref.stderr, abs=1e-12)
+    assert high == pytest.approx(ref.slope + t_crit * ref.stderr, abs=1e-12)
+    assert result.dof == n - 2
+
+
+def test_inference_on_five_points_by_hand():
+    X, y = _five()
+    result = slope_inference(X[:, 0], y)
+    sigma = np.sqrt((30 / 37) / 3)
+    assert result.sigma == pytest.approx(sigma, abs=1e-14)
+    assert result.slope_stderr == pytest.approx(sigma / np.sqrt(14.8), abs=1e-14)
+    assert len(result.confidence_interval) == 2
+
+
+def test_confidence_interval_coverage():
+    """About 95% of intervals from simulated data cover the true slope."""
+    rng = np.random.default_rng(3)
+    x = np.linspace(0, 1, 15)
+    covered = 0
+    trials = 2000
+    for _ in range(trials):
+        y = 2.0 + 0.5 * x + rng.normal(scale=0.3, size=x.size)
+        low, high = slope_inference(x, y).confidence_interval
+        covered += low <= 0.5 <= high
+    # binomial standard deviation at 0.95 is about 0.005 for 2000 trials
+    assert abs(covered / trials - 0.95) < 0.02
+
+
+def test_exact_line_inference():
+    x = np.array([0.0, 1.0, 2.0, 3.0])
+    result = slope_inference(x, 2 * x + 1)
+    assert result.slope_stderr == 0.0
+    assert result.confidence_interval == (2.0, 2.0)
+    assert np.isinf(result.t_statistic)
+
+
+# --- properties --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", range(3))
+def test_residuals_sum_to_zero_and_line_through_means(seed):
+    rng = np.random.default_rng(300 + seed)
+    X = rng.normal(size=(50, 3)) * [1, 10, 100] + [5, -3, 50]
+    y = rng.normal(size=50) * 4 + 20
+    model = LinearRegression().fit(X, y)
+    assert abs(model.residuals_.sum()) < 1e-9
+    # residuals are orthogonal to every column of X (normal equations)
+    np.testing.assert_allclose(X.T @ model.residuals_, 0.0, atol=1e-7)
+    assert model.predict(X.mean(axis=0, keepdims=True))[0] == pytest.approx(y.mean(), abs=1e-10)
+    intercept, slope = least_squares_line(X[:, 0], y)
+    assert intercept + slope * X[:, 0].mean() == pytest.approx(y.mean(), abs=1e-12)
+
+
+def test_without_intercept_line_through_origin():
+    rng = np.random.default_rng(9)
+    x = rng.uniform(1, 5, size=20)
+    y = 3 * x + rng.normal(size=20)
+    model = LinearRegression(fit_intercept=False).fit(x.reshape(-1, 1), y)
+    assert model.intercept_ == 0.0
+    assert model.coef_[0] == pytest.approx((x @ y) / (x @ x), rel=1e-12)
+
+
+def test_r2_properties():
+    y = np.array([1.0, 2.0, 3.0, 4.0])
+    assert r2_score(y, y) == 1.0
+    assert r2_score(y, np.full(4, y.mean())) == 0.0
+    assert r2_score(y, y[::-1]) < 0
+    assert r2_score(np.ones(3), np.ones(3)) == 1.0
+    assert r2_score(np.ones(3), np.zeros(3)) == 0.0
+    assert sse(y, y + 1) == 4.0
+
+
+def test_scale_invariance_of_fit():
+    rng = np.random.default_rng(11)
+    X = rng.normal(size=(30, 2))
+    y = X @ [1.0, -2.0] + rng.normal(size=30)
+    model = LinearRegression().fit(X, y)
+    scaled = LinearRegression().fit(X * [10.0, 0.1], y)
+    np.testing.assert_allclose(scaled.coef_, model.coef_ / [10.0, 0.1], rtol=1e-10)
+    np.testing.assert_allclose(scaled.residuals_, model.residuals_, atol=1e-10)
+
+
+def test_ill_conditioned_design_is_solved_accurately():
+    """lstsq keeps accuracy where inverting X^T X loses it."""
+    rng = np.random.default_rng(5)
+    t = np.linspace(0, 1, 50)
+    X = np.column_stack([t ** k for k in range(1, 9)])
+    true = rng.normal(size=8)
+    y = 0.5 + X @ true
+    model = LinearRegression().fit(X, y)
+    np.testing.assert_allclose(model.predict(X), y, atol=1e-8)
+    assert model.sse_ < 1e-16
+
+
+def test_fit_returns_self_and_repr():
+    X, y = _five()
+    model = LinearRegression()
+    assert model.fit(X, y) is model
+    assert repr(model) == "LinearRegression(fit_intercept=True)"
+
+
+# --- bad input ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("function", [least_squares_line, correlation, slope_inference])
+def test_pair_functions_reject_bad_input(function):
+    with pytest.raises(ValueError, match="at least"):
+        function([1.0], [2.0])
+    with pytest.raises(ValueError, match="same length"):
+        function([1.0, 2.0, 3.0], [1.0, 2.0])
+    with pytest.raises(ValueError, match="zero variance"):
+        function([2.0, 2.0, 2.0], [1.0, 2.0, 3.0])
+    with pytest.raises(ValueError, match="finite"):
+        function([1.0, np.nan, 3.0], [1.0, 2.0, 3.0])
+    with pytest.raises(ValueError, match="finite"):
+        function([1.0, 2.0, 3.0], [1.0, np.inf, 3.0])
+    with pytest.raises(TypeError, match="numbers"):
+        function(["a", "b", "c"], [1.0, 2.0, 3.0])
+    with pytest.raises(ValueError, match="1-D"):
+        function(np.ones((3, 2)), [1.0, 2.0, 3.0])
+
+
+def test_correlation_rejects_constant_y():
+    with pytest.raises(ValueError, match="y has zero variance"):
+        correlation([1.0, 2.0, 3.0], [5.0, 5.0, 5.0])
+
+
+def test_slope_inference_needs_three_points_and_valid_confidence():
+    with pytest.raises(ValueError, match="at least 3 points"):
+        slope_inference([1.0, 2.0], [1.0, 3.0])
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        slope_inference([1.0, 2.0, 3.0], [1.0, 3.0, 2.0], confidence=95)
+    with pytest.raises(TypeError, match="confidence"):
+        slope_inference([1.0, 2.0, 3.0], [1.0, 3.0, 2.0], confidence="high")
+
+
+def test_estimator_rejects_bad_input():
+    model = LinearRegression()
+    with pytest.raises(ValueError, match="at least 2"):
+        model.fit([[1.0]], [2.0])
+    with pytest.raises(ValueError, match="same number of samples"):
+        model.fit([[1.0], [2.0], [3.0]], [1.0, 2.0])
+    with pytest.raises(ValueError, match="finite"):
+        model.fit([[1.0], [np.nan], [3.0]], [1.0, 2.0, 3.0])
+    with pytest.raises(ValueError, match="finite"):
+        model.fit([[1.0], [2.0], [3.0]], [1.0, np.inf, 3.0])
+    with pytest.raises(ValueError, match="reshape"):
+        model.fit([1.0, 2.0, 3.0], [1.0, 2.0, 3.0])
+    with pytest.raises(TypeError, match="fit_intercept"):
+        LinearRegression(fit_intercept="yes").fit([[1.0], [2.0]], [1.0, 2.0])
+    with pytest.raises(NotFittedError, match="not fitted"):
+        LinearRegression().predict([[1.0]])
+    model.fit([[1.0, 2.0], [2.0, 0.0], [3.0, 1.0]], [1.0, 2.0, 3.0])
+    with pytest.raises(ValueError, match="feature"):
+        model.predict([[1.0]])
+
+
+def test_sse_and_r2_reject_mismatched_lengths():
+    with pytest.raises(ValueError, match="expected length 3"):
+        r2_score([1.0, 2.0, 3.0], [1.0, 2.0])
+    with pytest.raises(ValueError, match="expected length 2"):
+        sse([1.0, 2.0], [1.0])
