@@ -1,0 +1,357 @@
+"""Tests of mlcourse.logistic_regression against closed forms, numerical gradients and scikit-learn."""
+
+import warnings
+
+import numpy as np
+import pytest
+from sklearn.linear_model import LogisticRegression as SkLogisticRegression
+
+from mlcourse._validation import ConvergenceWarning, NotFittedError
+from mlcourse.datasets import make_overlapping_classes, make_separable
+from mlcourse.logistic_regression import (
+    LogisticRegression,
+    SoftmaxRegression,
+    gaussian_nb_weights,
+    log_loss,
+    sigmoid,
+    softmax,
+    softmax_to_reference,
+)
+
+
+def standardize(X):
+    return (X - X.mean(axis=0)) / X.std(axis=0)
+
+
+def overlapping(seed, n=300, d=3):
+    X, y = make_overlapping_classes(n, d, separation=2.0, random_state=seed)
+    return standardize(X), y
+
+
+def three_blobs(seed, n=240):
+    rng = np.random.default_rng(seed)
+    centres = np.array([[0.0, 0.0], [1.5, 0.5], [0.5, 1.5]])
+    y = np.arange(n) % 3
+    X = centres[y] + rng.standard_normal((n, 2))
+    return standardize(X), y
+
+
+def sk_binary(X, y):
+    return SkLogisticRegression(C=np.inf, tol=1e-12, max_iter=10_000).fit(X, y)
+
+
+# --- sigmoid, softmax, log_loss -------------------------------------------------------
+
+def test_sigmoid_known_values_and_symmetry():
+    assert sigmoid(0.0) == 0.5
+    z = np.linspace(-30, 30, 61)
+    assert np.allclose(sigmoid(z), 1 / (1 + np.exp(-z)), rtol=1e-15, atol=0)
+    assert np.allclose(sigmoid(-z), 1 - sigmoid(z), atol=1e-15)
+
+
+def test_sigmoid_stable_for_large_arguments():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # an overflow in exp would warn
+        values = sigmoid(np.array([-1000.0, -745.0, 745.0, 1000.0]))
+    assert values[0] == 0.0 and values[-1] == 1.0
+    assert np.all(np.isfinite(values))
+    assert sigmoid(-700.0) > 0  # tiny but not rounded to zero
+
+
+def test_softmax_rows_sum_to_one_and_shift_invariant():
+    rng = np.random.default_rng(0)
+    Z = rng.standard_normal((5, 4))
+    P = softmax(Z)
+    assert np.allclose(P.sum(axis=1), 1)
+    assert np.allclose(softmax(Z + 1000.0), P)
+    two = softmax(np.column_stack([np.zeros(5), Z[:, 0]]))
+    assert np.allclose(two[:, 1], sigmoid(Z[:, 0]))
+
+
+def test_log_loss_against_scikit_learn():
+    from sklearn.metrics import log_loss as sk_log_loss
+
+    rng = np.random.default_rng(1)
+    y = rng.integers(0, 2, 50).astype(float)
+    p = rng.uniform(0.01, 0.99, 50)
+    assert abs(log_loss(y, p) - sk_log_loss(y, p)) < 1e-12
+    assert abs(log_loss(y, np.column_stack([1 - p, p])) - log_loss(y, p)) < 1e-15
+    assert log_loss([1.0], [0.5]) == pytest.approx(np.log(2))
+
+
+@pytest.mark.parametrize(
+    "y, p, match",
+    [([0, 2], [0.1, 0.2], "only 0 and 1"), ([0, 1], [0.1, 1.2], "between 0 and 1"),
+     ([0, 1], [0.1], "one entry per sample"), ([0, 1], [np.nan, 0.5], "finite")],
+)
+def test_log_loss_bad_input(y, p, match):
+    with pytest.raises(ValueError, match=match):
+        log_loss(y, p)
+
+
+# --- gradient ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("l2", [0.0, 0.3])
+def test_gradient_matches_numerical_gradient(l2):
+    X, y = overlapping(2, n=40)
+    model = LogisticRegression(l2=l2)
+    model._check_params()
+    A = np.column_stack([np.ones(len(X)), X])
+    y01 = (y > 0).astype(float)
+    pen = model._penalty(A.shape[1])
+    theta = np.random.default_rng(3).standard_normal(A.shape[1])
+    analytic = model._gradient(A, y01, theta, pen)
+    h = 1e-6
+    numeric = np.array([
+        (model._objective(A, y01, theta + h * e, pen) - model._objective(A, y01, theta - h * e, pen)) / (2 * h)
+        for e in np.eye(A.shape[1])
+    ])
+    assert np.allclose(analytic, numeric, atol=1e-8)
+
+
+def test_vectorized_gradient_equals_the_lecture_sum_over_examples():
+    X, y = overlapping(4, n=30)
+    y01 = (y > 0).astype(float)
+    rng = np.random.default_rng(5)
+    w, b = rng.standard_normal(3), 0.4
+    model = LogisticRegression()
+    model._check_params()
+    A = np.column_stack([np.ones(len(X)), X])
+    fast = model._gradient(A, y01, np.r_[b, w], model._penalty(4))
+    loop = np.zeros(4)
+    for x_l, y_l in zip(X, y01):  # dl/dw_i = sum_l x_i^l (y^l - P(y^l = 1 | x^l)), with x_0 = 1
+        p = 1 / (1 + np.exp(-(w @ x_l + b)))
+        loop += np.r_[1.0, x_l] * (y_l - p)
+    assert np.allclose(fast, -loop / len(X), atol=1e-14)
+
+
+# --- agreement with scikit-learn -------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+@pytest.mark.parametrize("solver", ["gradient", "newton"])
+def test_defaults_reach_the_optimum_of_scikit_learn(seed, solver):
+    X, y = overlapping(seed)
+    ours = LogisticRegression(solver=solver).fit(X, y)
+    sk = sk_binary(X, y)
+    y01 = (y > 0).astype(float)
+    assert ours.converged_
+    assert abs(log_loss(y01, ours.predict_proba(X)) - log_loss(y01, sk.predict_proba(X))) < 1e-6
+    assert np.max(np.abs(ours.predict_proba(X) - sk.predict_proba(X))) < 1e-4
+    assert np.allclose(ours.coef_, sk.coef_.ravel(), atol=1e-3)
+    assert abs(ours.intercept_ - sk.intercept_[0]) < 1e-3
+
+
+def test_l2_matches_scikit_learn_C():
+    X, y = overlapping(7)
+    n, l2 = len(X), 0.05
+    ours = LogisticRegression(l2=l2, solver="newton").fit(X, y)
+    sk = SkLogisticRegression(C=1 / (l2 * n), tol=1e-12, max_iter=10_000).fit(X, y)
+    assert np.allclose(ours.coef_, sk.coef_.ravel(), atol=1e-6)
+    assert abs(ours.intercept_ - sk.intercept_[0]) < 1e-6
+
+
+def test_newton_needs_far_fewer_iterations_and_paths_decrease():
+    X, y = overlapping(8)
+    grad = LogisticRegression().fit(X, y)
+    newton = LogisticRegression(solver="newton").fit(X, y)
+    assert newton.n_iter_ < 15 < grad.n_iter_
+    for model in (grad, newton):
+        assert len(model.loss_path_) == model.n_iter_ + 1
+        assert np.all(np.diff(model.loss_path_) <= 1e-15)
+        assert model.loss_path_[0] == pytest.approx(np.log(2))
+
+
+def test_fixed_learning_rate_and_warm_start():
+    X, y = overlapping(9)
+    ref = LogisticRegression(solver="newton").fit(X, y)
+    slow = LogisticRegression(learning_rate=0.5, max_iter=20_000).fit(X, y)
+    assert np.allclose(slow.coef_, ref.coef_, atol=1e-6)
+    warm = LogisticRegression().fit(X, y, coef_init=ref.coef_, intercept_init=ref.intercept_)
+    assert warm.n_iter_ <= 1
+
+
+def test_string_labels_and_label_order():
+    X, y = overlapping(10)
+    labels = np.where(y > 0, "spam", "ham")
+    model = LogisticRegression(solver="newton").fit(X, labels)
+    assert list(model.classes_) == ["ham", "spam"]
+    numeric = LogisticRegression(solver="newton").fit(X, y)
+    assert np.allclose(model.coef_, numeric.coef_)
+    assert set(model.predict(X)) <= {"ham", "spam"}
+    assert model.score(X, labels) == numeric.score(X, y)
+    # swapping which label is positive flips the weights
+    flipped = LogisticRegression(solver="newton").fit(X, np.where(y > 0, "a", "b"))
+    assert np.allclose(flipped.coef_, -numeric.coef_, atol=1e-8)
+
+
+def test_predict_agrees_with_probabilities_and_scores():
+    X, y = overlapping(11)
+    model = LogisticRegression().fit(X, y)
+    z = model.decision_function(X)
+    P = model.predict_proba(X)
+    assert np.allclose(P.sum(axis=1), 1)
+    assert np.allclose(P[:, 1], sigmoid(z))
+    assert np.array_equal(model.predict(X), np.where(z > 0, 1, -1))
+    assert model.score(X, y) == np.mean(model.predict(X) == y)
+
+
+def test_no_intercept():
+    X, y = overlapping(12)
+    ours = LogisticRegression(fit_intercept=False, solver="newton").fit(X, y)
+    sk = SkLogisticRegression(C=np.inf, fit_intercept=False, tol=1e-12, max_iter=10_000).fit(X, y)
+    assert ours.intercept_ == 0.0
+    assert np.allclose(ours.coef_, sk.coef_.ravel(), atol=1e-6)
+
+
+# --- separable data ------------------------------------------------------------------------------
+
+def test_separable_data_warns_and_weights_grow():
+    data = make_separable(60, margin=0.3, random_state=0)
+    norms = []
+    for max_iter in (100, 1000):
+        with pytest.warns(ConvergenceWarning, match="separable"):
+            model = LogisticRegression(max_iter=max_iter).fit(data.X, data.y)
+        norms.append(np.linalg.norm(model.coef_))
+        assert model.score(data.X, data.y) == 1.0
+    assert norms[1] > norms[0] + 1
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        model = LogisticRegression(l2=0.01).fit(data.X, data.y)
+    assert model.converged_
+
+
+# --- softmax ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_softmax_defaults_match_scikit_learn_multinomial(seed):
+    X, y = three_blobs(seed)
+    ours = SoftmaxRegression().fit(X, y)
+    sk = SkLogisticRegression(C=np.inf, tol=1e-12, max_iter=10_000).fit(X, y)
+    assert ours.converged_
+    P, Q = ours.predict_proba(X), sk.predict_proba(X)
+    ours_loss = -np.mean(np.log(P[np.arange(len(y)), y]))
+    sk_loss = -np.mean(np.log(Q[np.arange(len(y)), y]))
+    assert abs(ours_loss - sk_loss) < 1e-6
+    assert np.max(np.abs(P - Q)) < 1e-4
+    assert np.array_equal(ours.predict(X), sk.predict(X))
+    # gradient descent from zero keeps the K weight vectors centred, as scikit-learn's are
+    assert np.allclose(ours.coef_, sk.coef_, atol=1e-3)
+
+
+def test_softmax_reference_form_gives_the_same_probabilities():
+    X, y = three_blobs(3)
+    model = SoftmaxRegression().fit(X, y)
+    V, c = softmax_to_reference(model.coef_, model.intercept_)
+    scores = X @ V.T + c
+    denominator = 1 + np.exp(scores).sum(axis=1)
+    lecture = np.column_stack([np.exp(scores) / denominator[:, None], 1 / denominator])
+    assert np.allclose(lecture, model.predict_proba(X), atol=1e-12)
+
+
+def test_softmax_with_two_classes_is_logistic_regression():
+    X, y = overlapping(13)
+    soft = SoftmaxRegression().fit(X, y)
+    logi = LogisticRegression(solver="newton").fit(X, y)
+    assert np.allclose(soft.predict_proba(X), logi.predict_proba(X), atol=1e-5)
+    V, c = softmax_to_reference(soft.coef_[::-1], soft.intercept_[::-1])
+    assert np.allclose(V[0], logi.coef_, atol=1e-4)
+
+
+def test_softmax_string_labels_and_separable_warning():
+    X, y = three_blobs(4)
+    names = np.array(["cat", "dog", "emu"])[y]
+    model = SoftmaxRegression().fit(X, names)
+    assert list(model.classes_) == ["cat", "dog", "emu"]
+    assert model.score(X, names) > 0.5
+    Xs = np.array([[0.0, 0.0], [0.1, 0.0], [5.0, 5.0], [5.1, 5.0], [10.0, 0.0], [10.1, 0.0]])
+    with pytest.warns(ConvergenceWarning, match="l2 > 0"):
+        SoftmaxRegression(max_iter=200).fit(Xs, [0, 0, 1, 1, 2, 2])
+
+
+# --- the generative derivation ---------------------------------------------------------------------
+
+def test_gaussian_nb_weights_equal_the_bayes_posterior():
+    rng = np.random.default_rng(0)
+    means = rng.standard_normal((2, 3))
+    variances = rng.uniform(0.5, 2.0, 3)
+    prior = 0.3
+    w, b = gaussian_nb_weights(means, variances, prior)
+    X = rng.standard_normal((20, 3)) * 2
+
+    def density(x, mu):
+        return np.prod(np.exp(-(x - mu) ** 2 / (2 * variances)) / np.sqrt(2 * np.pi * variances), axis=1)
+
+    joint1 = prior * density(X, means[1])
+    joint0 = (1 - prior) * density(X, means[0])
+    assert np.allclose(sigmoid(X @ w + b), joint1 / (joint0 + joint1), atol=1e-12)
+
+
+def test_fitted_weights_approach_gaussian_nb_weights():
+    rng = np.random.default_rng(1)
+    means = np.array([[0.0, 0.0], [1.0, -0.5]])
+    variances = np.array([1.0, 0.5])
+    w, b = gaussian_nb_weights(means, variances, 0.4)
+    n = 20_000
+    y = (rng.random(n) < 0.4).astype(int)
+    X = means[y] + rng.standard_normal((n, 2)) * np.sqrt(variances)
+    model = LogisticRegression(solver="newton").fit(X, y)
+    assert np.allclose(model.coef_, w, atol=0.1)
+    assert abs(model.intercept_ - b) < 0.1
+
+
+@pytest.mark.parametrize(
+    "means, variances, prior, error, match",
+    [(np.zeros((3, 2)), [1, 1], 0.5, ValueError, "shape"), (np.zeros((2, 2)), [1, 0], 0.5, ValueError, "greater than 0"),
+     (np.zeros((2, 2)), [1, 1], 1.0, ValueError, "strictly between"), (np.zeros((2, 2)), [1, 1], 0.0, ValueError, "greater than 0"),
+     (np.zeros((2, 2)), [1, 1, 1], 0.5, ValueError, "length 2"), (np.zeros((2, 2)), [1, 1], "half", TypeError, "positive number")],
+)
+def test_gaussian_nb_weights_bad_input(means, variances, prior, error, match):
+    with pytest.raises(error, match=match):
+        gaussian_nb_weights(means, variances, prior)
+
+
+# --- bad input ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("Model", [LogisticRegression, SoftmaxRegression])
+@pytest.mark.parametrize(
+    "X, y, error, match",
+    [([1.0, 2.0], [0, 1], ValueError, "2-D"), ([[1.0], [np.nan]], [0, 1], ValueError, "finite"),
+     ([[1.0], [2.0]], [0, 0], ValueError, "class"), ([[1.0], [2.0], [3.0]], [0, 1], ValueError, "same number"),
+     ([[1.0], ["a"]], [0, 1], TypeError, "numbers")],
+)
+def test_bad_data(Model, X, y, error, match):
+    with pytest.raises(error, match=match):
+        Model().fit(X, y)
+
+
+def test_logistic_refuses_three_classes():
+    with pytest.raises(ValueError, match="exactly two classes"):
+        LogisticRegression().fit([[0.0], [1.0], [2.0]], [0, 1, 2])
+
+
+@pytest.mark.parametrize(
+    "params, error, match",
+    [({"learning_rate": -1.0}, ValueError, "greater than 0"), ({"learning_rate": "fast"}, ValueError, "'auto'"),
+     ({"max_iter": 0}, ValueError, "at least 1"), ({"max_iter": 2.5}, TypeError, "whole number"),
+     ({"tol": 0.0}, ValueError, "greater than 0"), ({"l2": -0.1}, ValueError, "at least 0"),
+     ({"solver": "lbfgs"}, ValueError, "'gradient' or 'newton'"), ({"fit_intercept": "yes"}, TypeError, "True or False")],
+)
+def test_bad_parameters(params, error, match):
+    X, y = overlapping(0, n=20)
+    with pytest.raises(error, match=match):
+        LogisticRegression(**params).fit(X, y)
+
+
+def test_not_fitted_and_wrong_number_of_features():
+    with pytest.raises(NotFittedError, match="fit"):
+        LogisticRegression().predict([[1.0, 2.0]])
+    with pytest.raises(NotFittedError, match="fit"):
+        SoftmaxRegression().predict_proba([[1.0, 2.0]])
+    X, y = overlapping(0, n=20)
+    model = LogisticRegression().fit(X, y)
+    with pytest.raises(ValueError, match="fitted with 3"):
+        model.predict(X[:, :2])
+    with pytest.raises(ValueError, match="intercept_init"):
+        LogisticRegression(fit_intercept=False).fit(X, y, intercept_init=1.0)
+    with pytest.raises(ValueError, match="coef_init"):
+        LogisticRegression().fit(X, y, coef_init=[1.0])
