@@ -10,6 +10,7 @@ lectures' calculations on them and the tests check those calculations.
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -124,6 +125,11 @@ def make_separable(
     rng = check_random_state(random_state)
     coef = rng.standard_normal(n_features)
     coef /= np.linalg.norm(coef)
+    if intercept is not None:
+        if isinstance(intercept, bool) or not isinstance(intercept, numbers.Real):
+            raise TypeError(f"intercept must be a number or None; got {intercept!r} of type {type(intercept).__name__}.")
+        if not np.isfinite(intercept):
+            raise ValueError(f"intercept must be a finite number; got {intercept}.")
     if intercept is None:
         bound = min(1.0, (radius - margin) / 2)
         intercept = float(rng.uniform(-bound, bound))
