@@ -85,7 +85,11 @@ def _close(given: Any, expected: Any, rtol: float, atol: float) -> tuple[bool, s
                 return False, f"entry {position} of the result: {reason}"
         return True, ""
     if isinstance(expected, (bool, np.bool_, str)):
-        return (given == expected), f"expected {_format(expected)}, got {_format(given)}"
+        try:
+            agrees = bool(given == expected)
+        except (TypeError, ValueError):  # e.g. an array given where one flag was expected
+            agrees = False
+        return agrees, f"expected {_format(expected)}, got {_format(given)}"
     try:
         given_array = np.asarray(given, dtype=float)
     except (TypeError, ValueError):
