@@ -1,0 +1,498 @@
+"""Multi-layer perceptrons trained by backpropagation (chapter "Multi-layer perceptrons").
+
+The network is a stack of dense layers. With ``A^(0) = X`` (one sample per row), layer
+``l = 1..L`` computes
+
+    Z^(l) = A^(l-1) W^(l) + b^(l)          (eq-mlp-affine)
+    A^(l) = g(Z^(l))        for l < L      (eq-mlp-hidden)
+
+and the output layer turns ``Z^(L)`` into probabilities: a sigmoid with one output unit for
+two classes, a softmax over ``K`` units for ``K > 2`` classes (eq-mlp-output). The loss is the
+mean cross-entropy plus an L2 penalty ``(alpha / 2) * sum_l ||W^(l)||^2`` (eq-mlp-loss).
+
+Backpropagation (eq-mlp-delta-out, eq-mlp-grads, eq-mlp-delta-back) runs the chain rule from
+the output back to the input, one layer at a time, vectorized over a batch:
+
+    Delta^(L) = (P - Y) / n
+    dW^(l) = A^(l-1)^T Delta^(l) + alpha W^(l),   db^(l) = sum over rows of Delta^(l)
+    Delta^(l-1) = (Delta^(l) W^(l)^T) * g'(Z^(l-1))
+
+Training is plain minibatch stochastic gradient descent with heavy-ball momentum
+(eq-mlp-momentum): ``v <- momentum * v - learning_rate * grad``, ``theta <- theta + v``.
+The defaults (``learning_rate=0.1``, ``momentum=0.9``, ``batch_size=32``, ``max_iter=200``,
+tanh hidden units, Glorot initialization) make ``MLPClassifier(hidden_layer_sizes=(64,))``
+reach at least 97% test accuracy on scikit-learn's digits scaled to [0, 1], and make a
+small tanh network solve XOR from most seeds.
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+from ._validation import (
+    check_is_fitted,
+    check_labels,
+    check_n_features,
+    check_nonnegative,
+    check_positive,
+    check_positive_int,
+    check_random_state,
+    check_X,
+)
+
+__all__ = [
+    "ACTIVATIONS",
+    "MLPClassifier",
+    "activation",
+    "activation_derivative",
+    "sigmoid",
+    "softmax",
+    "cross_entropy",
+    "init_parameters",
+    "forward",
+    "backward",
+    "loss_and_gradients",
+    "flatten_parameters",
+    "unflatten_parameters",
+]
+
+
+# --- activations (section "The forward pass") -------------------------------------------
+
+def sigmoid(z):
+    """The logistic function ``1 / (1 + exp(-z))``, computed without overflow."""
+    z = np.asarray(z, dtype=float)
+    out = np.empty_like(z)
+    positive = z >= 0
+    out[positive] = 1.0 / (1.0 + np.exp(-z[positive]))
+    ez = np.exp(z[~positive])
+    out[~positive] = ez / (1.0 + ez)
+    return out
+
+
+def softmax(Z):
+    """Row-wise softmax of a 2-D array of scores (shifted by the row maximum for stability)."""
+    Z = np.asarray(Z, dtype=float)
+    shifted = Z - Z.max(axis=1, keepdims=True)
+    E = np.exp(shifted)
+    return E / E.sum(axis=1, keepdims=True)
+
+
+ACTIVATIONS = ("tanh", "relu", "sigmoid", "identity")
+
+
+def _check_activation(name):
+    if not isinstance(name, str) or name not in ACTIVATIONS:
+        raise ValueError(f"activation must be one of {', '.join(map(repr, ACTIVATIONS))}; got {name!r}.")
+    return name
+
+
+def activation(name, Z):
+    """Apply the hidden activation ``g`` named ``name`` elementwise (eq-mlp-hidden)."""
+    _check_activation(name)
+    if name == "tanh":
+        return np.tanh(Z)
+    if name == "relu":
+        return np.maximum(Z, 0.0)
+    if name == "sigmoid":
+        return sigmoid(Z)
+    return np.asarray(Z, dtype=float).copy()
+
+
+def activation_derivative(name, Z):
+    """The derivative ``g'(Z)`` of the hidden activation, elementwise (eq-mlp-delta-back).
+
+    For ReLU the derivative at exactly 0 is taken as 0.
+    """
+    _check_activation(name)
+    if name == "tanh":
+        return 1.0 - np.tanh(Z) ** 2
+    if name == "relu":
+        return (np.asarray(Z) > 0).astype(float)
+    if name == "sigmoid":
+        s = sigmoid(Z)
+        return s * (1.0 - s)
+    return np.ones_like(np.asarray(Z, dtype=float))
+
+
+# --- the loss (section "Losses") ------------------------------------------------------
+
+def _output_probabilities(Z_out):
+    """Sigmoid for one output unit, softmax for several (eq-mlp-output)."""
+    if Z_out.shape[1] == 1:
+        return sigmoid(Z_out)
+    return softmax(Z_out)
+
+
+def cross_entropy(P, Y):
+    """Mean cross-entropy of probabilities ``P`` against one-hot (or 0/1) targets ``Y``.
+
+    With one column, ``P`` holds ``P(y = 1)`` and the binary form
+    ``-[y log p + (1 - y) log(1 - p)]`` is used (eq-mlp-loss). Probabilities are clipped to
+    ``[1e-15, 1 - 1e-15]`` so that a confident mistake costs a large but finite loss.
+    """
+    P = np.clip(np.asarray(P, dtype=float), 1e-15, 1 - 1e-15)
+    Y = np.asarray(Y, dtype=float)
+    n = P.shape[0]
+    if P.shape[1] == 1:
+        return float(-np.sum(Y * np.log(P) + (1 - Y) * np.log(1 - P)) / n)
+    return float(-np.sum(Y * np.log(P)) / n)
+
+
+# --- parameters, forward and backward passes (section "Backpropagation") ----------------
+
+def init_parameters(layer_sizes, activation_name="tanh", random_state=None):
+    """Glorot-uniform weights and zero biases for layers of the given sizes.
+
+    ``layer_sizes = (d, h_1, ..., h_{L-1}, k)``. Weight ``W^(l)`` is drawn uniformly from
+    ``[-r, r]`` with ``r = sqrt(6 / (fan_in + fan_out))`` {cite}`glorot2010` (twice that for
+    sigmoid hidden units, whose slope at 0 is a quarter of tanh's). Returns
+    ``(coefs, intercepts)``: lists of arrays of shapes ``(h_{l-1}, h_l)`` and ``(h_l,)``.
+    """
+    _check_activation(activation_name)
+    rng = check_random_state(random_state)
+    sizes = [check_positive_int(s, "layer size") for s in layer_sizes]
+    factor = 2.0 if activation_name == "sigmoid" else 1.0
+    coefs, intercepts = [], []
+    for fan_in, fan_out in zip(sizes[:-1], sizes[1:]):
+        bound = factor * np.sqrt(6.0 / (fan_in + fan_out))
+        coefs.append(rng.uniform(-bound, bound, size=(fan_in, fan_out)))
+        intercepts.append(np.zeros(fan_out))
+    return coefs, intercepts
+
+
+def forward(coefs, intercepts, X, activation_name="tanh"):
+    """The forward pass (eq-mlp-affine, eq-mlp-hidden, eq-mlp-output).
+
+    Returns ``(Zs, As)``: ``Zs[l]`` is the pre-activation of layer ``l + 1`` and ``As[l]`` the
+    input of layer ``l + 1`` (so ``As[0] = X``); the last entry of ``As`` holds the output
+    probabilities ``P``. ``len(Zs) == L`` and ``len(As) == L + 1``.
+    """
+    As, Zs = [np.asarray(X, dtype=float)], []
+    last = len(coefs) - 1
+    for layer, (W, b) in enumerate(zip(coefs, intercepts)):
+        Z = As[-1] @ W + b
+        Zs.append(Z)
+        As.append(_output_probabilities(Z) if layer == last else activation(activation_name, Z))
+    return Zs, As
+
+
+def backward(coefs, Zs, As, Y, activation_name="tanh", alpha=0.0):
+    """Backpropagation: the gradients of the mean loss for every layer (eq-mlp-delta-out,
+    eq-mlp-grads, eq-mlp-delta-back).
+
+    ``Zs`` and ``As`` come from :func:`forward` on the same batch; ``Y`` holds the targets
+    (one-hot, or one 0/1 column for two classes). Returns ``(coef_grads, intercept_grads)``.
+    """
+    n = As[0].shape[0]
+    delta = (As[-1] - Y) / n                               # Delta^(L) = (P - Y) / n
+    coef_grads = [None] * len(coefs)
+    intercept_grads = [None] * len(coefs)
+    for layer in range(len(coefs) - 1, -1, -1):
+        coef_grads[layer] = As[layer].T @ delta + alpha * coefs[layer]
+        intercept_grads[layer] = delta.sum(axis=0)
+        if layer > 0:                                      # Delta^(l-1) = (Delta W^T) * g'(Z)
+            delta = (delta @ coefs[layer].T) * activation_derivative(activation_name, Zs[layer - 1])
+    return coef_grads, intercept_grads
+
+
+def _penalty(coefs, alpha):
+    return 0.5 * alpha * sum(float(np.sum(W * W)) for W in coefs)
+
+
+def loss_and_gradients(coefs, intercepts, X, Y, activation_name="tanh", alpha=0.0):
+    """The penalized loss (eq-mlp-loss) and its gradients by one forward and one backward pass.
+
+    Returns ``(loss, coef_grads, intercept_grads)``. This is the function the chapter's
+    gradient check compares with central differences.
+    """
+    Zs, As = forward(coefs, intercepts, X, activation_name)
+    loss = cross_entropy(As[-1], Y) + _penalty(coefs, alpha)
+    coef_grads, intercept_grads = backward(coefs, Zs, As, Y, activation_name, alpha)
+    return loss, coef_grads, intercept_grads
+
+
+def flatten_parameters(coefs, intercepts):
+    """All weights and biases in one vector, layer by layer (``W^(1), b^(1), W^(2), ...``)."""
+    parts = []
+    for W, b in zip(coefs, intercepts):
+        parts.extend([np.ravel(W), np.ravel(b)])
+    return np.concatenate(parts)
+
+
+def unflatten_parameters(theta, like_coefs, like_intercepts):
+    """The inverse of :func:`flatten_parameters`: split ``theta`` into arrays shaped as the
+    ``like_`` lists. Used by the gradient check."""
+    theta = np.asarray(theta, dtype=float).ravel()
+    expected = sum(np.size(W) + np.size(b) for W, b in zip(like_coefs, like_intercepts))
+    if theta.size != expected:
+        raise ValueError(f"theta must have {expected} entries (all weights and biases); got {theta.size}.")
+    coefs, intercepts, at = [], [], 0
+    for W, b in zip(like_coefs, like_intercepts):
+        coefs.append(theta[at:at + np.size(W)].reshape(np.shape(W)))
+        at += np.size(W)
+        intercepts.append(theta[at:at + np.size(b)].reshape(np.shape(b)))
+        at += np.size(b)
+    return coefs, intercepts
+
+
+# --- the estimator ----------------------------------------------------------------------
+
+def _check_hidden_layer_sizes(sizes):
+    if isinstance(sizes, numbers.Integral) and not isinstance(sizes, bool):
+        sizes = (sizes,)
+    if not isinstance(sizes, (tuple, list)):
+        raise TypeError(
+            f"hidden_layer_sizes must be a tuple of positive ints such as (64,) or (16, 16); got {sizes!r}."
+        )
+    out = []
+    for s in sizes:
+        if isinstance(s, bool) or not isinstance(s, numbers.Integral):
+            raise TypeError(f"hidden_layer_sizes must hold whole numbers; got {s!r} in {sizes!r}.")
+        if s < 1:
+            raise ValueError(f"every hidden layer needs at least 1 unit; got {s} in {tuple(sizes)!r}.")
+        out.append(int(s))
+    return tuple(out)
+
+
+class MLPClassifier:
+    """A multi-layer perceptron classifier trained by backpropagation and minibatch SGD.
+
+    Parameters
+    ----------
+    hidden_layer_sizes : tuple of int, default (16,)
+        Units of each hidden layer; ``()`` gives logistic (softmax) regression.
+    activation : {"tanh", "relu", "sigmoid", "identity"}, default "tanh"
+        The hidden activation ``g``. The output is a sigmoid (two classes) or a softmax.
+    learning_rate : float, default 0.1
+        Step size of SGD.
+    momentum : float in [0, 1), default 0.9
+        Heavy-ball momentum; 0 gives plain SGD.
+    max_iter : int, default 200
+        Passes (epochs) over the training data. Training always runs them all, unless
+        ``early_stopping`` stops it sooner.
+    batch_size : int, default 32
+        Samples per SGD step (capped at the number of training samples).
+    alpha : float, default 0.0
+        Strength of the L2 penalty ``(alpha / 2) * sum ||W||^2`` on the weights (not biases).
+    shuffle : bool, default True
+        Shuffle the samples before each pass.
+    random_state : None, int or Generator
+        Seeds the initialization, the shuffles and the validation split.
+    early_stopping : bool, default False
+        Hold out ``validation_fraction`` of the training data, record the validation accuracy
+        after each pass, stop when it has not improved for ``n_iter_no_change`` passes, and
+        keep the weights of the best pass.
+
+    Attributes
+    ----------
+    coefs_, intercepts_ : lists of arrays, one per layer
+    loss_curve_ : list of float, the mean training loss of each pass (over its minibatches)
+    validation_scores_ : list of float or None, validation accuracy after each pass
+    validation_loss_curve_ : list of float or None, validation loss after each pass
+    best_iteration_ : int or None, the pass (counted from 1) whose weights were kept
+    classes_, n_features_in_, n_iter_, n_layers_, n_outputs_
+    """
+
+    def __init__(self, hidden_layer_sizes=(16,), activation="tanh", learning_rate=0.1, momentum=0.9,
+                 max_iter=200, batch_size=32, alpha=0.0, shuffle=True, random_state=None,
+                 early_stopping=False, validation_fraction=0.1, n_iter_no_change=10):
+        self.hidden_layer_sizes = hidden_layer_sizes
+        self.activation = activation
+        self.learning_rate = learning_rate
+        self.momentum = momentum
+        self.max_iter = max_iter
+        self.batch_size = batch_size
+        self.alpha = alpha
+        self.shuffle = shuffle
+        self.random_state = random_state
+        self.early_stopping = early_stopping
+        self.validation_fraction = validation_fraction
+        self.n_iter_no_change = n_iter_no_change
+
+    # -- hyper-parameters
+    def _check_params(self):
+        self._hidden = _check_hidden_layer_sizes(self.hidden_layer_sizes)
+        _check_activation(self.activation)
+        check_positive(self.learning_rate, "learning_rate")
+        momentum = check_nonnegative(self.momentum, "momentum")
+        if momentum >= 1:
+            raise ValueError(f"momentum must be in [0, 1); got {momentum}.")
+        check_positive_int(self.max_iter, "max_iter")
+        check_positive_int(self.batch_size, "batch_size")
+        check_nonnegative(self.alpha, "alpha")
+        check_positive_int(self.n_iter_no_change, "n_iter_no_change")
+        if not isinstance(self.shuffle, (bool, np.bool_)):
+            raise TypeError(f"shuffle must be True or False; got {self.shuffle!r}.")
+        if not isinstance(self.early_stopping, (bool, np.bool_)):
+            raise TypeError(f"early_stopping must be True or False; got {self.early_stopping!r}.")
+        fraction = check_positive(self.validation_fraction, "validation_fraction")
+        if fraction >= 1:
+            raise ValueError(f"validation_fraction must be in (0, 1); got {fraction}.")
+
+    def get_params(self, deep=True):
+        """The constructor's hyper-parameters, as scikit-learn's ``get_params``."""
+        names = ("hidden_layer_sizes", "activation", "learning_rate", "momentum", "max_iter",
+                 "batch_size", "alpha", "shuffle", "random_state", "early_stopping",
+                 "validation_fraction", "n_iter_no_change")
+        return {name: getattr(self, name) for name in names}
+
+    def _targets(self, y_index):
+        K = len(self.classes_)
+        if K == 2:
+            return y_index.reshape(-1, 1).astype(float)
+        return np.eye(K)[y_index]
+
+    # -- training
+    def fit(self, X, y, coefs_init=None, intercepts_init=None):
+        """Train on ``X`` (n_samples, n_features) and labels ``y`` (any two or more labels).
+
+        ``coefs_init`` / ``intercepts_init`` give a starting point (lists of arrays shaped as
+        ``coefs_`` / ``intercepts_``); otherwise Glorot initialization is drawn from
+        ``random_state``. Returns ``self``.
+        """
+        self._check_params()
+        X = check_X(X)
+        y_index, classes = check_labels(y)
+        if y_index.shape[0] != X.shape[0]:
+            raise ValueError(
+                f"X and y must have the same number of samples; got {X.shape[0]} rows in X "
+                f"and {y_index.shape[0]} labels in y."
+            )
+        self.classes_ = classes
+        self.n_features_in_ = X.shape[1]
+        self.n_outputs_ = 1 if len(classes) == 2 else len(classes)
+        sizes = (X.shape[1], *self._hidden, self.n_outputs_)
+        self.n_layers_ = len(sizes)
+        rng = check_random_state(self.random_state)
+        coefs, intercepts = init_parameters(sizes, self.activation, rng)
+        if coefs_init is not None or intercepts_init is not None:
+            coefs, intercepts = self._check_init(coefs_init, intercepts_init, coefs, intercepts)
+        Y = self._targets(y_index)
+
+        if self.early_stopping:
+            n_val = int(np.ceil(self.validation_fraction * X.shape[0]))
+            if n_val < 1 or n_val >= X.shape[0]:
+                raise ValueError(
+                    f"early_stopping needs at least one training and one validation sample; "
+                    f"got {X.shape[0]} samples and validation_fraction={self.validation_fraction}."
+                )
+            order = rng.permutation(X.shape[0])
+            val, train = order[:n_val], order[n_val:]
+            X_val, Y_val, y_val = X[val], Y[val], y_index[val]
+            X, Y = X[train], Y[train]
+
+        n = X.shape[0]
+        batch = min(self.batch_size, n)
+        velocity_W = [np.zeros_like(W) for W in coefs]
+        velocity_b = [np.zeros_like(b) for b in intercepts]
+        self.loss_curve_ = []
+        self.validation_scores_ = [] if self.early_stopping else None
+        self.validation_loss_curve_ = [] if self.early_stopping else None
+        self.best_iteration_ = None
+        best = (-np.inf, None)
+        since_best = 0
+        for epoch in range(1, self.max_iter + 1):
+            order = rng.permutation(n) if self.shuffle else np.arange(n)
+            total = 0.0
+            for start in range(0, n, batch):
+                rows = order[start:start + batch]
+                with np.errstate(over="ignore", invalid="ignore"):  # divergence is reported below
+                    loss, dWs, dbs = loss_and_gradients(coefs, intercepts, X[rows], Y[rows],
+                                                        self.activation, self.alpha)
+                if not np.isfinite(loss):
+                    raise ValueError(
+                        f"training diverged in pass {epoch} (the loss is not finite): "
+                        f"lower learning_rate (now {self.learning_rate})."
+                    )
+                total += loss * len(rows)
+                for layer in range(len(coefs)):                 # heavy-ball momentum step
+                    velocity_W[layer] = self.momentum * velocity_W[layer] - self.learning_rate * dWs[layer]
+                    velocity_b[layer] = self.momentum * velocity_b[layer] - self.learning_rate * dbs[layer]
+                    coefs[layer] = coefs[layer] + velocity_W[layer]
+                    intercepts[layer] = intercepts[layer] + velocity_b[layer]
+            self.loss_curve_.append(total / n)
+            self.n_iter_ = epoch
+            if self.early_stopping:
+                P_val = forward(coefs, intercepts, X_val, self.activation)[1][-1]
+                score = float(np.mean(self._predict_index(P_val) == y_val))
+                self.validation_scores_.append(score)
+                self.validation_loss_curve_.append(cross_entropy(P_val, Y_val))
+                if score > best[0]:
+                    best = (score, ([W.copy() for W in coefs], [b.copy() for b in intercepts]))
+                    self.best_iteration_ = epoch
+                    since_best = 0
+                else:
+                    since_best += 1
+                    if since_best >= self.n_iter_no_change:
+                        break
+        if self.early_stopping:
+            coefs, intercepts = best[1]
+        self.coefs_, self.intercepts_ = coefs, intercepts
+        return self
+
+    def _check_init(self, coefs_init, intercepts_init, coefs, intercepts):
+        if coefs_init is None or intercepts_init is None:
+            raise ValueError("give both coefs_init and intercepts_init, or neither.")
+        if len(coefs_init) != len(coefs) or len(intercepts_init) != len(intercepts):
+            raise ValueError(
+                f"coefs_init and intercepts_init must have one array per layer ({len(coefs)}); "
+                f"got {len(coefs_init)} and {len(intercepts_init)}."
+            )
+        out_W, out_b = [], []
+        for layer, (W0, b0, W, b) in enumerate(zip(coefs_init, intercepts_init, coefs, intercepts)):
+            W0, b0 = np.array(W0, dtype=float), np.array(b0, dtype=float)
+            if W0.shape != W.shape or b0.shape != b.shape:
+                raise ValueError(
+                    f"layer {layer + 1}: coefs_init must have shape {W.shape} and intercepts_init "
+                    f"shape {b.shape}; got {W0.shape} and {b0.shape}."
+                )
+            if not (np.all(np.isfinite(W0)) and np.all(np.isfinite(b0))):
+                raise ValueError(f"layer {layer + 1}: the initial weights must be finite numbers.")
+            out_W.append(W0)
+            out_b.append(b0)
+        return out_W, out_b
+
+    # -- prediction
+    def _check_predict_X(self, X):
+        check_is_fitted(self, "coefs_")
+        X = check_X(X)
+        check_n_features(X, self.n_features_in_, type(self).__name__)
+        return X
+
+    def _predict_index(self, P):
+        if P.shape[1] == 1:
+            return (P[:, 0] > 0.5).astype(int)
+        return np.argmax(P, axis=1)
+
+    def decision_function(self, X):
+        """Output scores ``Z^(L)``: the logit of the positive class (1-D) for two classes,
+        otherwise one column per class."""
+        X = self._check_predict_X(X)
+        Zs, _ = forward(self.coefs_, self.intercepts_, X, self.activation)
+        Z = Zs[-1]
+        return Z[:, 0] if Z.shape[1] == 1 else Z
+
+    def predict_proba(self, X):
+        """Class probabilities, one column per class in the order of ``classes_``."""
+        X = self._check_predict_X(X)
+        P = forward(self.coefs_, self.intercepts_, X, self.activation)[1][-1]
+        if P.shape[1] == 1:
+            return np.column_stack([1.0 - P[:, 0], P[:, 0]])
+        return P
+
+    def predict(self, X):
+        """The most probable class of each sample (a label from ``classes_``)."""
+        X = self._check_predict_X(X)
+        P = forward(self.coefs_, self.intercepts_, X, self.activation)[1][-1]
+        return self.classes_[self._predict_index(P)]
+
+    def score(self, X, y):
+        """Accuracy: the fraction of samples whose predicted label equals ``y``."""
+        predicted = self.predict(X)
+        y = np.asarray(y)
+        if y.shape != predicted.shape:
+            raise ValueError(f"y must have one label per row of X; got shape {y.shape} for {predicted.shape[0]} rows.")
+        return float(np.mean(predicted == y))
