@@ -165,3 +165,277 @@ def test_backtracking_bad_input():
         bt(1, x=np.zeros(2), gradient=np.zeros(3), objective=np.sum)
     with pytest.raises(TypeError, match="no fixed list"):
         bt.values(3)
+
+
+# --------------------------------------------------------------------------------------
+# gradient_descent
+# --------------------------------------------------------------------------------------
+
+
+def _quadratic(eigenvalues, seed=0):
+    """f(x) = 1/2 x^T A x - b^T x with a random rotation and the given eigenvalues."""
+    rng = np.random.default_rng(seed)
+    Q, _ = np.linalg.qr(rng.normal(size=(len(eigenvalues), len(eigenvalues))))
+    A = Q @ np.diag(eigenvalues) @ Q.T
+    b = rng.normal(size=len(eigenvalues))
+    f = lambda x: 0.5 * x @ A @ x - b @ x
+    grad = lambda x: A @ x - b
+    return A, b, f, grad
+
+
+def test_gradient_descent_converges_to_the_minimizer_of_a_quadratic():
+    A, b, f, grad = _quadratic([1.0, 3.0, 10.0])
+    x_star = np.linalg.solve(A, b)
+    result = gd.gradient_descent(grad, np.zeros(3), learning_rate=0.1, tol=1e-12, max_iter=5000)
+    assert result.converged and not result.diverged
+    assert "step length" in result.reason
+    np.testing.assert_allclose(result.x, x_star, atol=1e-10)
+    assert result.path.shape == (result.n_iter + 1, 3)
+    np.testing.assert_array_equal(result.path[0], np.zeros(3))
+    np.testing.assert_array_equal(result.path[-1], result.x)
+    np.testing.assert_array_equal(result.step_sizes, np.full(result.n_iter, 0.1))
+    assert result.objective_path is None
+
+
+def test_gradient_descent_iterates_follow_the_closed_form():
+    A, b, f, grad = _quadratic([0.5, 2.0, 4.0], seed=3)
+    x_star = np.linalg.solve(A, b)
+    x0 = np.array([1.0, -2.0, 0.5])
+    eta = 0.3
+    result = gd.gradient_descent(grad, x0, learning_rate=eta, tol=1e-300, max_iter=20)
+    assert not result.converged and "max_iter" in result.reason
+    M = np.eye(3) - eta * A
+    for k in range(21):
+        expected = x_star + np.linalg.matrix_power(M, k) @ (x0 - x_star)
+        np.testing.assert_allclose(result.path[k], expected, atol=1e-12)
+
+
+def test_gradient_descent_one_step_when_eta_is_one_over_curvature():
+    f = lambda x: 2.0 * np.sum((x - 3.0) ** 2)   # Hessian 4 I
+    grad = lambda x: 4.0 * (x - 3.0)
+    result = gd.gradient_descent(grad, np.array([10.0, -5.0]), learning_rate=0.25, objective=f, tol=1e-9)
+    np.testing.assert_allclose(result.path[1], [3.0, 3.0], atol=1e-15)
+    assert result.converged and result.n_iter == 2
+
+
+def test_gradient_descent_matches_a_plain_loop():
+    A, b, f, grad = _quadratic([1.0, 5.0], seed=4)
+    x = np.array([2.0, 2.0])
+    result = gd.gradient_descent(grad, x, schedule=gd.InverseLinear(0.3), tol=1e-300, max_iter=50, objective=f,
+                                 stopping="step")
+    for k in range(1, 51):
+        x = x - 0.3 / k * grad(x)
+        np.testing.assert_array_equal(result.path[k], x)
+    np.testing.assert_allclose(result.objective_path, [f(p) for p in result.path], rtol=1e-14)
+
+
+@pytest.mark.parametrize("L", [1.0, 4.0, 25.0])
+def test_divergence_threshold_is_two_over_L(L):
+    A, b, f, grad = _quadratic([0.5, L / 2, L], seed=5)
+    x0 = np.ones(3)
+
+    def diverges(eta):
+        result = gd.gradient_descent(grad, x0, learning_rate=eta, objective=f, tol=1e-10, max_iter=4000)
+        return result.diverged
+
+    assert not diverges(0.99 * 2 / L)
+    assert diverges(1.01 * 2 / L)
+    low, high = 1.0 / L, 3.0 / L
+    for _ in range(10):
+        middle = (low + high) / 2
+        if diverges(middle):
+            high = middle
+        else:
+            low = middle
+    assert abs(high - 2 / L) < 0.01 * 2 / L
+
+
+def test_divergence_is_reported_not_nan():
+    grad = lambda x: 2 * x
+    f = lambda x: float(np.sum(x**2))
+    result = gd.gradient_descent(grad, [1.0], learning_rate=5.0, objective=f, max_iter=10000)
+    assert result.diverged and not result.converged
+    assert "objective grew" in result.reason
+    assert np.all(np.isfinite(result.path)) and np.all(np.isfinite(result.objective_path))
+    # without an objective, it runs until overflow and stops there
+    result = gd.gradient_descent(grad, [1.0], learning_rate=5.0, max_iter=10000)
+    assert result.diverged and "overflowed" in result.reason
+    assert np.all(np.isfinite(result.path))
+
+
+def test_stopping_rules():
+    f = lambda x: float(np.sum(x**2))
+    grad = lambda x: 2 * x
+    by_step = gd.gradient_descent(grad, [1.0], learning_rate=0.1, objective=f, tol=1e-4, stopping="step")
+    by_objective = gd.gradient_descent(grad, [1.0], learning_rate=0.1, objective=f, tol=1e-4, stopping="objective")
+    both = gd.gradient_descent(grad, [1.0], learning_rate=0.1, objective=f, tol=1e-4, stopping="both")
+    for r in (by_step, by_objective, both):
+        assert r.converged
+    # step length 0.2 * 0.8**(k-1); objective change 0.36 * 0.64**(k-1): closed-form stopping steps
+    k_step = next(k for k in range(1, 200) if 0.2 * 0.8 ** (k - 1) < 1e-4)
+    k_obj = next(k for k in range(1, 200) if 0.36 * 0.64 ** (k - 1) < 1e-4)
+    assert by_step.n_iter == k_step
+    assert by_objective.n_iter == k_obj
+    assert both.n_iter == max(k_step, k_obj)
+    assert "change in objective" in by_objective.reason
+
+
+def test_backtracking_descends_where_a_fixed_step_diverges():
+    A, b, f, grad = _quadratic([1.0, 100.0], seed=6)
+    x_star = np.linalg.solve(A, b)
+    fixed = gd.gradient_descent(grad, np.zeros(2), learning_rate=0.05, objective=f, max_iter=500)
+    assert fixed.diverged
+    result = gd.gradient_descent(grad, np.zeros(2), schedule=gd.Backtracking(eta0=1.0), objective=f,
+                                 tol=1e-14, max_iter=5000)
+    assert result.converged
+    assert np.all(np.diff(result.objective_path) <= 1e-15)
+    np.testing.assert_allclose(result.x, x_star, atol=1e-6)
+
+
+def test_gradient_descent_on_matrix_shaped_x():
+    target = np.arange(6.0).reshape(2, 3)
+    result = gd.gradient_descent(lambda W: W - target, np.zeros((2, 3)), learning_rate=0.5, tol=1e-12)
+    assert result.path.shape[1:] == (2, 3)
+    np.testing.assert_allclose(result.x, target, atol=1e-11)
+
+
+def test_gradient_descent_bad_input():
+    grad = lambda x: 2 * x
+    with pytest.raises(TypeError, match="grad must be a function"):
+        gd.gradient_descent("grad", [1.0])
+    with pytest.raises(ValueError, match="learning_rate"):
+        gd.gradient_descent(grad, [1.0], learning_rate=-0.1)
+    with pytest.raises(ValueError, match="finite"):
+        gd.gradient_descent(grad, [np.inf])
+    with pytest.raises(ValueError, match="max_iter"):
+        gd.gradient_descent(grad, [1.0], max_iter=0)
+    with pytest.raises(ValueError, match="tol"):
+        gd.gradient_descent(grad, [1.0], tol=0)
+    with pytest.raises(ValueError, match="pass objective"):
+        gd.gradient_descent(grad, [1.0], schedule=gd.Backtracking())
+    with pytest.raises(ValueError, match="pass objective"):
+        gd.gradient_descent(grad, [1.0], stopping="objective")
+    with pytest.raises(ValueError, match="stopping must be one of"):
+        gd.gradient_descent(grad, [1.0], objective=np.sum, stopping="never")
+    with pytest.raises(ValueError, match="shape of x"):
+        gd.gradient_descent(lambda x: np.ones(3), [1.0, 2.0])
+    with pytest.raises(ValueError, match="single number"):
+        gd.gradient_descent(grad, [1.0, 2.0], objective=lambda x: x)
+    with pytest.raises(TypeError, match="objective must be"):
+        gd.gradient_descent(grad, [1.0], objective=3)
+
+
+# --------------------------------------------------------------------------------------
+# sgd
+# --------------------------------------------------------------------------------------
+
+
+def _logistic_problem(n=60, d=3, seed=0):
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, d))
+    y = np.where(X @ np.array([1.0, -2.0, 0.5])[:d] + 3.0 * rng.normal(size=n) > 0, 1.0, -1.0)
+    loss = lambda w: float(np.mean(np.logaddexp(0.0, -y * (X @ w))))
+
+    def grad_sample(w, idx):
+        margins = y[idx] * (X[idx] @ w)
+        return -(X[idx].T @ (y[idx] / (1.0 + np.exp(margins)))) / len(idx)
+
+    return X, y, loss, grad_sample
+
+
+def test_sgd_full_batch_equals_gradient_descent():
+    X, y, loss, grad_sample = _logistic_problem()
+    n = len(y)
+    full = lambda w: grad_sample(w, np.arange(n))
+    result = gd.sgd(grad_sample, np.zeros(3), n, learning_rate=0.5, batch_size=n, max_iter=40, shuffle=False)
+    reference = gd.gradient_descent(full, np.zeros(3), learning_rate=0.5, tol=1e-300, max_iter=40)
+    np.testing.assert_array_equal(result.path, reference.path)
+    assert result.steps_per_pass == 1 and result.n_steps == 40 and result.n_iter == 40
+    # with shuffling, the mean over a permutation agrees to rounding
+    shuffled = gd.sgd(grad_sample, np.zeros(3), n, learning_rate=0.5, batch_size=n, max_iter=40, random_state=0)
+    np.testing.assert_allclose(shuffled.path, reference.path, atol=1e-12)
+
+
+def test_sgd_single_sample_matches_a_plain_loop():
+    X, y, loss, grad_sample = _logistic_problem(n=20)
+    result = gd.sgd(grad_sample, np.zeros(3), 20, schedule=gd.InverseSqrt(0.5), max_iter=3, random_state=7,
+                    average=True)
+    rng = np.random.default_rng(7)
+    w = np.zeros(3)
+    t = 0
+    numerator, denominator = np.zeros(3), 0.0
+    for _ in range(3):
+        for i in rng.permutation(20):
+            t += 1
+            eta = 0.5 / math.sqrt(t)
+            numerator += eta * w
+            denominator += eta
+            w = w - eta * grad_sample(w, np.array([i]))
+    np.testing.assert_allclose(result.x_last, w, rtol=1e-13, atol=1e-15)
+    np.testing.assert_allclose(result.x_average, numerator / denominator, rtol=1e-13, atol=1e-15)
+    np.testing.assert_array_equal(result.x, result.x_average)
+    assert result.n_steps == 60 and result.average_path.shape == (60, 3)
+    np.testing.assert_allclose(result.step_sizes, 0.5 / np.sqrt(np.arange(1, 61)))
+    # the first averaged point is the starting point itself
+    np.testing.assert_array_equal(result.average_path[0], np.zeros(3))
+
+
+def test_sgd_minibatches_cover_every_sample_once_per_pass():
+    seen = []
+
+    def grad_sample(x, idx):
+        seen.append(np.array(idx))
+        return np.zeros_like(x)
+
+    result = gd.sgd(grad_sample, [0.0], 10, batch_size=4, max_iter=2, random_state=1)
+    assert result.steps_per_pass == 3 and result.n_steps == 6
+    assert [len(s) for s in seen] == [4, 4, 2, 4, 4, 2]
+    for first in (0, 3):
+        assert sorted(np.concatenate(seen[first:first + 3]).tolist()) == list(range(10))
+    seen.clear()
+    gd.sgd(grad_sample, [0.0], 10, batch_size=4, max_iter=1, replace=True, random_state=1)
+    assert [len(s) for s in seen] == [4, 4, 4]
+
+
+def test_sgd_is_reproducible_and_reaches_the_optimum_on_average():
+    X, y, loss, grad_sample = _logistic_problem(n=100)
+    full = lambda w: grad_sample(w, np.arange(100))
+    w_star = gd.gradient_descent(full, np.zeros(3), learning_rate=1.0, tol=1e-13, max_iter=100000).x
+    a = gd.sgd(grad_sample, np.zeros(3), 100, schedule=gd.InverseSqrt(0.5), max_iter=30, random_state=3,
+               average=True, objective=loss)
+    b = gd.sgd(grad_sample, np.zeros(3), 100, schedule=gd.InverseSqrt(0.5), max_iter=30, random_state=3,
+               average=True, objective=loss)
+    np.testing.assert_array_equal(a.path, b.path)
+    assert a.objective_path.shape == (31,)
+    assert loss(a.x_average) - loss(w_star) < 1e-2
+    assert loss(a.x_average) >= loss(w_star) - 1e-12
+
+
+def test_sgd_tol_and_divergence():
+    X, y, loss, grad_sample = _logistic_problem(n=50)
+    r = gd.sgd(grad_sample, np.zeros(3), 50, learning_rate=0.5, batch_size=50, shuffle=False, max_iter=10000,
+               objective=loss, tol=1e-10)
+    assert r.converged and r.n_iter < 10000
+    explode = lambda x, idx: np.exp(np.abs(x)) * 1e300
+    d = gd.sgd(explode, [1.0], 5, learning_rate=10.0, max_iter=3, random_state=0)
+    assert d.diverged and not d.converged and np.all(np.isfinite(d.path))
+
+
+def test_sgd_bad_input():
+    g = lambda x, idx: x
+    with pytest.raises(ValueError, match="batch_size must be at most"):
+        gd.sgd(g, [1.0], 5, batch_size=6)
+    with pytest.raises(ValueError, match="n_samples"):
+        gd.sgd(g, [1.0], 0)
+    with pytest.raises(TypeError, match="n_samples"):
+        gd.sgd(g, [1.0], 2.5)
+    with pytest.raises(ValueError, match="line search"):
+        gd.sgd(g, [1.0], 5, schedule=gd.Backtracking())
+    with pytest.raises(ValueError, match="pass objective"):
+        gd.sgd(g, [1.0], 5, tol=1e-3)
+    with pytest.raises(TypeError, match="average must be True or False"):
+        gd.sgd(g, [1.0], 5, average="yes")
+    with pytest.raises(TypeError, match="random_state"):
+        gd.sgd(g, [1.0], 5, random_state="seed")
+    with pytest.raises(TypeError, match="grad_sample"):
+        gd.sgd(None, [1.0], 5)

@@ -2,6 +2,14 @@
 
 Introduced in chapter 3, "Gradient descent".
 
+Gradient descent
+----------------
+``gradient_descent(grad, x0, learning_rate=0.1, schedule=None, tol=1e-6, max_iter=1000,
+objective=None, stopping=None)`` runs ``x_{k+1} = x_k - eta_k grad(x_k)`` and returns a
+:class:`DescentResult` (``x``, ``path``, ``objective_path``, ``n_iter``, ``converged``,
+``reason``). ``sgd(grad_sample, x0, n_samples, ..., batch_size=1, random_state=None,
+average=False)`` takes stochastic or mini-batch steps and returns an :class:`SGDResult`.
+
 Numerical gradient
 ------------------
 ``numerical_gradient(f, x, eps=1e-6)`` returns the central-difference estimate of the
@@ -41,11 +49,12 @@ a schedule object.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Callable
 
 import numpy as np
 
-from ._validation import _as_float_array, check_positive, check_positive_int
+from ._validation import _as_float_array, check_positive, check_positive_int, check_random_state
 
 __all__ = [
     "numerical_gradient",
@@ -55,6 +64,10 @@ __all__ = [
     "InverseSqrt",
     "Backtracking",
     "as_schedule",
+    "DescentResult",
+    "gradient_descent",
+    "SGDResult",
+    "sgd",
 ]
 
 
@@ -272,4 +285,398 @@ def as_schedule(schedule) -> Schedule:
     raise TypeError(
         "a step-size schedule must be a positive number, a function k -> eta, or one of "
         f"Constant, InverseLinear, InverseSqrt, Backtracking; got {schedule!r}."
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# Gradient descent (section "The algorithm", algorithm alg-gd-template)
+# ---------------------------------------------------------------------------------------
+
+_STOPPING_RULES = ("step", "objective", "both")
+
+
+@dataclass
+class DescentResult:
+    """What :func:`gradient_descent` returns.
+
+    Attributes
+    ----------
+    x : ndarray
+        The last iterate (the answer when ``converged``).
+    path : ndarray, shape ``(n_iter + 1,) + x.shape``
+        Every iterate, from the starting point ``x0`` to ``x``.
+    objective_path : ndarray of shape ``(n_iter + 1,)``, or None
+        The objective at every iterate (None when no objective was given).
+    step_sizes : ndarray of shape ``(n_iter,)``
+        The step size ``eta_k`` used in step ``k = 1, ..., n_iter``.
+    n_iter : int
+        Number of steps taken.
+    converged : bool
+        True when a stopping rule fired; False after ``max_iter`` steps or on divergence.
+    reason : str
+        Why it stopped, in words.
+    """
+
+    x: np.ndarray
+    path: np.ndarray
+    objective_path: np.ndarray | None
+    step_sizes: np.ndarray
+    n_iter: int
+    converged: bool
+    reason: str
+
+    @property
+    def diverged(self) -> bool:
+        """True when the run was stopped because it diverged."""
+        return self.reason.startswith("diverged")
+
+
+def _check_x0(x0) -> np.ndarray:
+    x = _as_float_array(x0, "x0")
+    if x.size == 0:
+        raise ValueError("x0 must not be empty.")
+    if not np.all(np.isfinite(x)):
+        raise ValueError("x0 must contain only finite numbers.")
+    return x.copy()
+
+
+def _call_gradient(grad: Callable, x: np.ndarray, *args) -> np.ndarray:
+    with np.errstate(over="ignore", invalid="ignore"):
+        g = grad(x.copy(), *args)
+    try:
+        g = np.asarray(g, dtype=float)
+    except (TypeError, ValueError):
+        raise TypeError(f"the gradient function must return an array of numbers; got {g!r}.") from None
+    if g.shape != x.shape:
+        raise ValueError(
+            f"the gradient must have the shape of x, {x.shape}; the gradient function returned shape {g.shape}."
+        )
+    return g
+
+
+def _call_objective(objective: Callable, x: np.ndarray) -> float:
+    with np.errstate(over="ignore", invalid="ignore"):
+        return _scalar_value(objective(x.copy()), "objective")
+
+
+def gradient_descent(
+    grad: Callable,
+    x0,
+    learning_rate: float = 0.1,
+    schedule=None,
+    tol: float = 1e-6,
+    max_iter: int = 1000,
+    objective: Callable | None = None,
+    stopping: str | None = None,
+    patience: int = 5,
+) -> DescentResult:
+    """Minimize a function by gradient descent: ``x_{k+1} = x_k - eta_k * grad(x_k)``.
+
+    The template of the chapter's algorithm box (equation ``eq-gd-update``): fix a step size
+    and a threshold ``tol``, start at ``x0`` and repeat the update until a stopping rule fires.
+
+    Parameters
+    ----------
+    grad : callable
+        ``grad(x) -> array`` of the same shape as ``x``.
+    x0 : array_like
+        The starting point (any shape).
+    learning_rate : float, default 0.1
+        The constant step size, used when ``schedule`` is None.
+    schedule : None, number, function ``k -> eta`` or schedule object
+        The step-size schedule (see the module docstring); ``Backtracking`` needs ``objective``.
+    tol : float, default 1e-6
+        The threshold of the stopping rules.
+    max_iter : int, default 1000
+        The largest number of steps.
+    objective : callable, optional
+        ``objective(x) -> float``, the function being minimized. When given, its values
+        are recorded, its change can stop the run, and a growing objective stops it.
+    stopping : {"step", "objective", "both"}, optional
+        ``"step"``: stop when the step length ``||eta_k grad(x_k)||`` falls below ``tol``.
+        ``"objective"``: stop when ``|f(x_{k+1}) - f(x_k)|`` falls below ``tol``.
+        ``"both"``: stop only when both are below ``tol`` (the lectures' rule).
+        Default: ``"both"`` when an objective is given, ``"step"`` otherwise.
+    patience : int, default 5
+        Divergence rule: with an objective, stop when it has increased in ``patience``
+        consecutive steps and is above its starting value.
+
+    Returns
+    -------
+    DescentResult
+        ``x``, ``path``, ``objective_path``, ``step_sizes``, ``n_iter``, ``converged``,
+        ``reason`` (and ``diverged``). A run that overflows or whose objective keeps growing
+        stops with ``converged=False`` and a reason starting with "diverged"; the path
+        holds only finite values.
+    """
+    if not callable(grad):
+        raise TypeError(f"grad must be a function x -> gradient; got {type(grad).__name__}.")
+    if objective is not None and not callable(objective):
+        raise TypeError(f"objective must be a function x -> number or None; got {type(objective).__name__}.")
+    x = _check_x0(x0)
+    if schedule is None:
+        schedule = Constant(check_positive(learning_rate, "learning_rate"))
+    schedule = as_schedule(schedule)
+    if schedule.adaptive and objective is None:
+        raise ValueError(f"{schedule!r} chooses its steps from the objective: pass objective=f.")
+    tol = check_positive(tol, "tol")
+    max_iter = check_positive_int(max_iter, "max_iter")
+    patience = check_positive_int(patience, "patience")
+    if stopping is None:
+        stopping = "both" if objective is not None else "step"
+    if stopping not in _STOPPING_RULES:
+        raise ValueError(f"stopping must be one of {_STOPPING_RULES}; got {stopping!r}.")
+    if stopping != "step" and objective is None:
+        raise ValueError(f"stopping={stopping!r} compares objective values: pass objective=f.")
+
+    path = [x.copy()]
+    f_values = []
+    if objective is not None:
+        f_x = _call_objective(objective, x)
+        if not np.isfinite(f_x):
+            raise ValueError(f"the objective at x0 must be a finite number; got {f_x}.")
+        f_values.append(f_x)
+    steps = []
+    rises = 0
+    converged, reason = False, f"reached max_iter = {max_iter} steps without meeting the stopping rule"
+    for k in range(1, max_iter + 1):
+        g = _call_gradient(grad, x)
+        if not np.all(np.isfinite(g)):
+            reason = f"diverged: the gradient overflowed at step {k}"
+            break
+        eta = schedule(k, x=x, gradient=g, objective=objective)
+        with np.errstate(over="ignore", invalid="ignore"):
+            step = eta * g
+            x_new = x - step
+            step_length = float(np.sqrt(np.sum(step * step)))
+        if not (np.all(np.isfinite(x_new)) and np.isfinite(step_length)):
+            reason = f"diverged: the iterate overflowed at step {k}"
+            break
+        if objective is not None:
+            f_new = _call_objective(objective, x_new)
+            if not np.isfinite(f_new):
+                reason = f"diverged: the objective overflowed at step {k}"
+                break
+        x = x_new
+        path.append(x.copy())
+        steps.append(eta)
+        step_small = step_length < tol
+        if objective is None:
+            if step_small:
+                converged, reason = True, f"step length below tol = {tol:g} after {k} steps"
+                break
+            continue
+        change = abs(f_new - f_values[-1])
+        rises = rises + 1 if f_new > f_values[-1] else 0
+        f_values.append(f_new)
+        objective_small = change < tol
+        if stopping == "step" and step_small:
+            converged, reason = True, f"step length below tol = {tol:g} after {k} steps"
+            break
+        if stopping == "objective" and objective_small:
+            converged, reason = True, f"change in objective below tol = {tol:g} after {k} steps"
+            break
+        if stopping == "both" and step_small and objective_small:
+            converged, reason = True, f"step length and change in objective below tol = {tol:g} after {k} steps"
+            break
+        if rises >= patience and f_new > f_values[0]:
+            reason = f"diverged: the objective grew in {patience} consecutive steps (step {k})"
+            break
+    return DescentResult(
+        x=x,
+        path=np.array(path),
+        objective_path=np.array(f_values) if objective is not None else None,
+        step_sizes=np.array(steps, dtype=float),
+        n_iter=len(steps),
+        converged=converged,
+        reason=reason,
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# Stochastic and mini-batch gradient descent (section "Stochastic gradients")
+# ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class SGDResult:
+    """What :func:`sgd` returns.
+
+    Attributes
+    ----------
+    x : ndarray
+        The answer: the weighted average ``x_average`` when ``average=True``, else ``x_last``.
+    x_last : ndarray
+        The last iterate.
+    x_average : ndarray or None
+        ``sum_t eta_t x_t / sum_t eta_t`` over the points ``x_1 = x0, ..., x_T`` at which the
+        stochastic gradients were taken (equation ``eq-gd-average``); None unless ``average``.
+    path : ndarray, shape ``(n_steps + 1,) + x.shape``
+        Every iterate ``x_1 = x0, x_2, ..., x_{T+1}``.
+    average_path : ndarray, shape ``(n_steps,) + x.shape``, or None
+        The weighted average after each step ``t = 1, ..., T`` (when ``average``).
+    objective_path : ndarray of shape ``(n_passes + 1,)``, or None
+        The objective at ``x0`` and after every pass over the data (when ``objective`` given).
+    step_sizes : ndarray of shape ``(n_steps,)``
+    n_steps : int
+        Number of stochastic steps taken.
+    n_iter : int
+        Number of passes over the data completed.
+    steps_per_pass : int
+    converged : bool
+        False: SGD runs its passes; True only if ``tol`` is given and the change of the
+        objective over a pass fell below it.
+    reason : str
+    """
+
+    x: np.ndarray
+    x_last: np.ndarray
+    x_average: np.ndarray | None
+    path: np.ndarray
+    average_path: np.ndarray | None
+    objective_path: np.ndarray | None
+    step_sizes: np.ndarray
+    n_steps: int
+    n_iter: int
+    steps_per_pass: int
+    converged: bool
+    reason: str
+
+    @property
+    def diverged(self) -> bool:
+        return self.reason.startswith("diverged")
+
+
+def sgd(
+    grad_sample: Callable,
+    x0,
+    n_samples: int,
+    learning_rate: float = 0.1,
+    schedule=None,
+    batch_size: int = 1,
+    max_iter: int = 10,
+    shuffle: bool = True,
+    replace: bool = False,
+    random_state=None,
+    average: bool = False,
+    objective: Callable | None = None,
+    tol: float | None = None,
+) -> SGDResult:
+    """Stochastic (``batch_size=1``), mini-batch and full-batch gradient descent.
+
+    Each step draws a batch ``B`` of sample indices and moves
+    ``x_{t+1} = x_t - eta_t * grad_sample(x_t, B)`` (equation ``eq-gd-sgd``), where
+    ``grad_sample(x, indices)`` must return the *mean* gradient of the per-sample losses over
+    ``indices`` (an integer array), so that it is an unbiased estimate of the full gradient.
+
+    Parameters
+    ----------
+    grad_sample : callable
+        ``grad_sample(x, indices) -> array`` of the shape of ``x``.
+    x0 : array_like
+        The starting point ``x_1``.
+    n_samples : int
+        The number of samples ``n``; indices run over ``0, ..., n - 1``.
+    learning_rate, schedule
+        As in :func:`gradient_descent`; the step number ``t`` counts stochastic steps,
+        not passes. Backtracking is refused: it would need the full objective at every step.
+    batch_size : int, default 1
+        Samples per step; ``batch_size = n_samples`` with ``shuffle=False`` is exactly
+        full-batch gradient descent.
+    max_iter : int, default 10
+        Passes over the data (epochs). A pass is ``ceil(n / batch_size)`` steps.
+    shuffle : bool, default True
+        Visit the samples in a fresh random order each pass (else in order 0, 1, ...).
+    replace : bool, default False
+        Draw each batch independently, uniformly with replacement (the setting of the
+        convergence theorem) instead of running through a permutation.
+    random_state : None, int or numpy Generator
+    average : bool, default False
+        Also keep the step-size-weighted average of the iterates and return it as ``x``.
+    objective : callable, optional
+        ``objective(x) -> float``, recorded at ``x0`` and after every pass.
+    tol : float, optional
+        Stop after a pass that changed the objective by less than ``tol`` (needs objective).
+    """
+    if not callable(grad_sample):
+        raise TypeError(f"grad_sample must be a function (x, indices) -> gradient; got {type(grad_sample).__name__}.")
+    if objective is not None and not callable(objective):
+        raise TypeError(f"objective must be a function x -> number or None; got {type(objective).__name__}.")
+    x = _check_x0(x0)
+    n_samples = check_positive_int(n_samples, "n_samples")
+    batch_size = check_positive_int(batch_size, "batch_size")
+    if batch_size > n_samples:
+        raise ValueError(f"batch_size must be at most n_samples = {n_samples}; got {batch_size}.")
+    max_iter = check_positive_int(max_iter, "max_iter")
+    if schedule is None:
+        schedule = Constant(check_positive(learning_rate, "learning_rate"))
+    schedule = as_schedule(schedule)
+    if schedule.adaptive:
+        raise ValueError("sgd takes a fixed schedule (Constant, InverseLinear, InverseSqrt or a function k -> eta), not a line search.")
+    if tol is not None:
+        tol = check_positive(tol, "tol")
+        if objective is None:
+            raise ValueError("tol compares objective values after each pass: pass objective=f.")
+    for name, flag in (("shuffle", shuffle), ("replace", replace), ("average", average)):
+        if not isinstance(flag, (bool, np.bool_)):
+            raise TypeError(f"{name} must be True or False; got {flag!r}.")
+    rng = check_random_state(random_state)
+
+    steps_per_pass = -(-n_samples // batch_size)
+    path = [x.copy()]
+    averages = []
+    weighted_sum = np.zeros_like(x)
+    eta_sum = 0.0
+    step_sizes = []
+    f_values = [_call_objective(objective, x)] if objective is not None else None
+    converged, reason = False, f"ran max_iter = {max_iter} passes over the data"
+    t = 0
+    n_passes = 0
+    diverged = False
+    for epoch in range(max_iter):
+        if replace:
+            batches = [rng.integers(0, n_samples, size=batch_size) for _ in range(steps_per_pass)]
+        else:
+            order = rng.permutation(n_samples) if shuffle else np.arange(n_samples)
+            batches = [order[start:start + batch_size] for start in range(0, n_samples, batch_size)]
+        for batch in batches:
+            t += 1
+            eta = schedule(t)
+            g = _call_gradient(grad_sample, x, batch.copy())
+            with np.errstate(over="ignore", invalid="ignore"):
+                x_new = x - eta * g
+            if not (np.all(np.isfinite(g)) and np.all(np.isfinite(x_new))):
+                reason = f"diverged: the iterate overflowed at step {t}"
+                diverged = True
+                t -= 1
+                break
+            if average:
+                eta_sum += eta
+                weighted_sum += eta * x
+                averages.append(weighted_sum / eta_sum)
+            step_sizes.append(eta)
+            x = x_new
+            path.append(x.copy())
+        if diverged:
+            break
+        n_passes += 1
+        if objective is not None:
+            f_values.append(_call_objective(objective, x))
+            if tol is not None and abs(f_values[-1] - f_values[-2]) < tol:
+                converged, reason = True, f"change in objective over a pass below tol = {tol:g} after {n_passes} passes"
+                break
+    x_average = averages[-1].copy() if (average and averages) else (x.copy() if average else None)
+    return SGDResult(
+        x=x_average if average else x,
+        x_last=x,
+        x_average=x_average,
+        path=np.array(path),
+        average_path=np.array(averages).reshape((len(averages),) + x.shape) if average else None,
+        objective_path=np.array(f_values) if objective is not None else None,
+        step_sizes=np.array(step_sizes, dtype=float),
+        n_steps=len(step_sizes),
+        n_iter=n_passes,
+        steps_per_pass=steps_per_pass,
+        converged=converged,
+        reason=reason,
     )
