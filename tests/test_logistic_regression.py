@@ -214,6 +214,9 @@ def test_separable_data_warns_and_weights_grow():
         norms.append(np.linalg.norm(model.coef_))
         assert model.score(data.X, data.y) == 1.0
     assert norms[1] > norms[0] + 1
+    with pytest.warns(ConvergenceWarning, match="linearly separable"):
+        newton = LogisticRegression(solver="newton").fit(data.X, data.y)
+    assert np.linalg.norm(newton.coef_) > norms[1]
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         model = LogisticRegression(l2=0.01).fit(data.X, data.y)
@@ -308,6 +311,13 @@ def test_fitted_weights_approach_gaussian_nb_weights():
 def test_gaussian_nb_weights_bad_input(means, variances, prior, error, match):
     with pytest.raises(error, match=match):
         gaussian_nb_weights(means, variances, prior)
+
+
+def test_non_convergence_on_non_separable_data_says_why():
+    X, y = overlapping(14)
+    with pytest.warns(ConvergenceWarning, match="max_iter"):
+        model = LogisticRegression(max_iter=3).fit(X, y)
+    assert not model.converged_ and model.n_iter_ == 3
 
 
 # --- bad input ---------------------------------------------------------------------------------------

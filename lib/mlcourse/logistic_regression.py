@@ -292,8 +292,9 @@ class LogisticRegression(_LinearProbabilisticModel):
         else:
             theta, path, n_iter, converged = self._fit_newton(A, y01, theta, pen)
         self._store(theta, d, path, n_iter, converged)
-        if not converged:
-            self._warn(A, y01, theta)
+        separable = self._l2 == 0 and bool(np.all((2 * y01 - 1) * (A @ theta) > 0))
+        if separable or not converged:
+            self._warn(theta, separable)
         return self
 
     def _fit_gradient(self, A, y01, theta, pen):
@@ -345,21 +346,22 @@ class LogisticRegression(_LinearProbabilisticModel):
         self.converged_ = bool(converged)
         self.n_features_in_ = d
 
-    def _warn(self, A, y01, theta):
-        y_signed = 2 * y01 - 1
-        separable = self._l2 == 0 and np.all(y_signed * (A @ theta) > 0)
-        reason = (
-            " Every training point is already classified correctly, so the data look linearly "
-            "separable: the log-likelihood then has no maximum and the weights grow without "
-            "bound (here ||w|| = {:.3g}). Set l2 > 0 to get a finite optimum.".format(np.linalg.norm(theta))
-            if separable else
-            " Increase max_iter, or use solver='newton'."
-        )
-        warn_not_converged(
-            f"LogisticRegression did not converge in {self.n_iter_} iterations "
-            f"(largest gradient entry above tol={self._tol:g}).{reason}",
-            stacklevel=4,
-        )
+    def _warn(self, theta, separable):
+        if separable:
+            status = ("stopped where the gradient fell below tol" if self.converged_
+                      else f"did not converge in {self.n_iter_} iterations")
+            message = (
+                f"LogisticRegression {status}, but every training point is classified correctly: "
+                "the data are linearly separable, so the log-likelihood has no maximum and the "
+                f"weights grow without bound (here ||w|| = {np.linalg.norm(theta):.3g}). "
+                "Set l2 > 0 to get a finite optimum."
+            )
+        else:
+            message = (
+                f"LogisticRegression did not converge in {self.n_iter_} iterations "
+                f"(largest gradient entry above tol={self._tol:g}). Increase max_iter, or use solver='newton'."
+            )
+        warn_not_converged(message, stacklevel=4)
 
     # -- prediction ---------------------------------------------------------------------
     def decision_function(self, X):
