@@ -1,0 +1,166 @@
+"""Watching the perceptron learn on 2-D data (chapter 4, "The perceptron", section "Geometry").
+
+- :func:`draw_update` draws the state after ``k`` updates: the data, the current separating
+  line with its normal vector ``w``, and the sample that causes the next update;
+- :func:`animate_perceptron` turns those frames into a matplotlib ``FuncAnimation`` (the
+  website shows it with ``HTML(anim.to_jshtml())``, which plays with no kernel);
+- :func:`perceptron_stepper` is the ipywidgets explorer for Jupyter: a slider over the
+  updates and a choice of the learning rate and of the starting point.
+
+ipywidgets is imported inside :func:`perceptron_stepper` only.
+"""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib.animation import FuncAnimation
+
+from ..perceptron import Perceptron
+from ..plotting import PALETTE, plot_classes
+
+__all__ = ["fit_quietly", "draw_update", "animate_perceptron", "perceptron_stepper"]
+
+
+def fit_quietly(X, y, learning_rate=1.0, max_iter=50, coef_init=None, intercept_init=None):
+    """Fit a :class:`Perceptron` (bias included) without the non-convergence warning."""
+    import warnings
+
+    from .._validation import ConvergenceWarning
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        return Perceptron(learning_rate=learning_rate, max_iter=max_iter).fit(
+            X, y, coef_init=coef_init, intercept_init=intercept_init)
+
+
+def _limits(X, pad=0.25):
+    lo, hi = X.min(axis=0), X.max(axis=0)
+    span = np.where(hi - lo > 0, hi - lo, 1.0)
+    return (lo[0] - pad * span[0], hi[0] + pad * span[0]), (lo[1] - pad * span[1], hi[1] + pad * span[1])
+
+
+def _line_points(w, b, xlim, ylim):
+    if abs(w[1]) >= abs(w[0]) and w[1] != 0:
+        xs = np.array(xlim, dtype=float)
+        return xs, -(w[0] * xs + b) / w[1]
+    if w[0] != 0:
+        ys = np.array(ylim, dtype=float)
+        return -(w[1] * ys + b) / w[0], ys
+    return np.array([]), np.array([])
+
+
+class _Frame:
+    """The artists of one axes, updated in place from frame to frame."""
+
+    def __init__(self, ax, X, y):
+        self.ax, self.X, self.y = ax, X, y
+        self.xlim, self.ylim = _limits(X)
+        plot_classes(X, y, ax=ax, labels={1: "y = +1", -1: "y = -1"})
+        ax.set_xlim(*self.xlim)
+        ax.set_ylim(*self.ylim)
+        ax.set_aspect("equal", adjustable="box")
+        (self.line,) = ax.plot([], [], color="black", linewidth=2, label="w·x + b = 0")
+        self.arrow = None
+        (self.ring,) = ax.plot([], [], "o", markersize=17, markerfacecolor="none",
+                               markeredgecolor=PALETTE["vermillion"], markeredgewidth=2.2,
+                               label="next mistake")
+        ax.legend(loc="upper left", fontsize=9)
+
+    def show(self, model, k):
+        w, b = model.coef_path_[k], model.intercept_path_[k]
+        xs, ys = _line_points(w, b, self.xlim, self.ylim)
+        self.line.set_data(xs, ys)
+        if self.arrow is not None:
+            self.arrow.remove()
+            self.arrow = None
+        norm = np.linalg.norm(w)
+        if norm > 0:
+            # The normal vector w, drawn from the point of the line nearest the centre.
+            centre = np.array([np.mean(self.xlim), np.mean(self.ylim)])
+            foot = centre - (w @ centre + b) / norm**2 * w
+            length = 0.15 * (self.xlim[1] - self.xlim[0])
+            self.arrow = self.ax.annotate("", xy=foot + length * w / norm, xytext=foot,
+                                          arrowprops=dict(arrowstyle="->", color="black", lw=1.8))
+        if k < model.n_updates_:
+            i = model.update_indices_[k]
+            self.ring.set_data([self.X[i, 0]], [self.X[i, 1]])
+            nxt = f"; next mistake: sample {i}"
+        else:
+            self.ring.set_data([], [])
+            nxt = "; no mistake left" if model.converged_ else ""
+        self.ax.set_title(f"after {k} update(s): w = ({w[0]:.2f}, {w[1]:.2f}), b = {b:.2f}{nxt}",
+                          fontsize=10)
+        return self.line, self.ring
+
+
+def draw_update(model, X, y, k, ax=None):
+    """Draw the data and the separator of a fitted 2-D perceptron after ``k`` updates.
+
+    The black line is ``w_k·x + b_k = 0``, the arrow its normal ``w_k`` (pointing to the
+    positive side) and the red ring the sample that causes update ``k + 1``. Returns the axes.
+    """
+    X = np.asarray(X, dtype=float)
+    if X.ndim != 2 or X.shape[1] != 2:
+        raise ValueError(f"draw_update needs 2-D points, X of shape (n, 2); got shape {X.shape}.")
+    if not 0 <= int(k) <= model.n_updates_:
+        raise ValueError(f"k must be between 0 and n_updates_ = {model.n_updates_}; got {k}.")
+    if ax is None:
+        _, ax = plt.subplots(figsize=(5.5, 5))
+    _Frame(ax, X, np.asarray(y)).show(model, int(k))
+    return ax
+
+
+def animate_perceptron(model, X, y, interval=700):
+    """A ``FuncAnimation`` with one frame per update of a fitted 2-D perceptron.
+
+    Show it with ``HTML(anim.to_jshtml())``; close the figure afterwards (``plt.close``) so
+    that it is not drawn a second time.
+    """
+    X = np.asarray(X, dtype=float)
+    fig, ax = plt.subplots(figsize=(5.5, 5))
+    frame = _Frame(ax, X, np.asarray(y))
+    return FuncAnimation(fig, lambda k: frame.show(model, k), frames=model.n_updates_ + 1,
+                         interval=interval, blit=False)
+
+
+def perceptron_stepper(X, y, max_iter=50):
+    """An ipywidgets explorer: step through the updates of the perceptron on 2-D data.
+
+    Controls: the update number ``k``, the learning rate, and the starting point (zero, or
+    the fixed point ``w = (1, -1), b = 1``). Changing the learning rate changes nothing from
+    zero (the chapter's scale invariance) but does from the other start.
+    """
+    import ipywidgets as widgets
+
+    X = np.asarray(X, dtype=float)
+    y = np.asarray(y)
+    eta = widgets.FloatLogSlider(value=1.0, base=10, min=-2, max=1, step=0.25, description="η")
+    start = widgets.ToggleButtons(options=["w = 0", "w = (1, -1), b = 1"], description="start")
+    step = widgets.IntSlider(value=0, min=0, max=1, description="update k")
+    output = widgets.Output()
+
+    def refit():
+        init = {} if start.value == "w = 0" else dict(coef_init=[1.0, -1.0], intercept_init=1.0)
+        return fit_quietly(X, y, learning_rate=eta.value, max_iter=max_iter, **init)
+
+    state = {"model": refit()}
+
+    def redraw(*_):
+        model = state["model"]
+        with output:
+            output.clear_output(wait=True)
+            draw_update(model, X, y, min(step.value, model.n_updates_))
+            plt.show()
+
+    def on_settings(*_):
+        state["model"] = refit()
+        step.max = max(1, state["model"].n_updates_)
+        step.value = min(step.value, state["model"].n_updates_)
+        redraw()
+
+    eta.observe(on_settings, names="value")
+    start.observe(on_settings, names="value")
+    step.observe(redraw, names="value")
+    on_settings()
+    return widgets.VBox([widgets.HBox([eta, start]), step, output])
