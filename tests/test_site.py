@@ -1,0 +1,163 @@
+"""The built website, checked in a real headless browser (``make test-site``).
+
+``tools/site_check.py`` opens every page of ``_build/html`` offline and lists JavaScript errors,
+requests to other hosts, failed local requests, broken images and links, unrendered TeX and
+missing launch buttons. A second test builds a tiny site with one of each problem and checks
+that the site check reports every one of them.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.site
+
+ROOT = Path(__file__).resolve().parents[1]
+BUILD = ROOT / "_build" / "html"
+
+
+def _load_site_check():
+    spec = importlib.util.spec_from_file_location("site_check", ROOT / "tools" / "site_check.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+site_check = _load_site_check()
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    """The Chromium to run with: skip visibly without one, but fail on CI, where it must exist."""
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        reason = "playwright is not installed: the site check cannot run"
+    else:
+        path = site_check.find_chromium()
+        if path is not None:
+            return path
+        reason = "no Chromium found (apt-get install chromium): the site check cannot run"
+    if os.environ.get("CI") == "true":
+        pytest.fail(reason + " (CI=true: the site check is required)")
+    pytest.skip(reason)
+
+
+def test_built_site_has_no_problems(chromium):
+    if not (BUILD / "index.html").exists():
+        pytest.fail("no built website in _build/html: run make book first")
+    results = site_check.check_site(BUILD, ROOT / "site-screenshots", executable=chromium)
+    assert results, "the site check found no page to check"
+    assert any(name.startswith("chapters/") for name in results)
+    for required in ("genindex.html", "search.html"):
+        if (BUILD / required).exists():
+            assert required in results
+    assert not any(name.startswith(("_static/", "_sources/", "_modules/")) for name in results)
+    for name in results:
+        if name != "index.html":
+            shot = ROOT / "site-screenshots" / (name.replace("/", "__").removesuffix(".html") + ".png")
+            assert shot.exists(), f"no screenshot of {name}"
+    report = site_check.format_report(results)
+    assert not report, f"the site check found problems:\n{report}"
+
+
+# --------------------------------------------------------------------------- the check itself
+
+GOOD_PAGE = """<!DOCTYPE html><html><head><meta charset="utf-8"><title>{title}</title></head>
+<body><h1 id="top">{title}</h1>{body}</body></html>"""
+
+MATHJAX_STUB = """<script>
+// Stands in for MathJax: renders every .math element once startup has finished.
+window.MathJax = {startup: {promise: new Promise(resolve => document.addEventListener("DOMContentLoaded", () => {
+  document.querySelectorAll(".math.ok").forEach(el => el.appendChild(document.createElement("mjx-container")));
+  resolve();
+}))}};
+</script>"""
+
+PIXEL = bytes.fromhex(
+    "89504e470d0a1a0a0000000d4948445200000001000000010806000000"
+    "1f15c4890000000d49444154789c6300010000000500010d0a2db40000000049454e44ae426082")
+
+
+def _site(tmp_path: Path) -> Path:
+    build = tmp_path / "html"
+    (build / "chapters").mkdir(parents=True)
+    (build / "_static").mkdir()
+    (build / "_sources" / "chapters").mkdir(parents=True)
+    (build / "_static" / "pixel.png").write_bytes(PIXEL)
+    (build / "_static" / "broken.js").write_text("this is not javascript(")
+    (build / "_static" / "broken.html").write_text("<p>assets are not checked as pages</p>")
+    (build / "index.html").write_text('<meta http-equiv="Refresh" content="0; url=chapters/good.html" />')
+    good_body = (MATHJAX_STUB
+                 + '<p>A figure: <img src="../_static/pixel.png" alt="one pixel"></p>'
+                 + '<p><span class="math ok">\\(x\\)</span> and <code>\\(not math\\)</code></p>'
+                 + '<p><a href="other.html#section">a section</a> <a href="#top">top</a> '
+                 + '<a href="https://example.org/">outside links are not followed</a></p>'
+                 + '<pre>$$ in code is fine $$</pre>'
+                 + '<a href="https://mybinder.org/v2/gh/o/r/main?urlpath=lab/tree/chapters/good.ipynb">Binder</a>'
+                 + '<a href="https://colab.research.google.com/github/o/r/blob/main/chapters/good.ipynb">Colab</a>'
+                 + '<button class="btn-launch-thebe">Live code</button>')
+    (build / "chapters" / "good.html").write_text(GOOD_PAGE.format(title="Good", body=good_body))
+    (build / "_sources" / "chapters" / "good.ipynb").write_text("{}")
+    (build / "chapters" / "other.html").write_text(GOOD_PAGE.format(
+        title="Other", body='<h2 id="section">Section</h2>'))
+    bad_body = (MATHJAX_STUB
+                + '<script>undefinedFunction();</script>'
+                + '<script>console.error("something went wrong");</script>'
+                + '<script src="https://cdn.example.org/lib.js"></script>'
+                + '<script src="../_static/missing.js"></script>'
+                + '<img src="../_static/missing.png" alt="missing">'
+                + '<a href="nowhere.html">no such page</a> <a href="other.html#gone">no such anchor</a>'
+                + '<a href="#nothere">no such anchor here</a>'
+                + '<p><span class="math">\\(y\\)</span></p><p>Raw TeX: \\[ a + b \\] and $$c$$</p>')
+    (build / "chapters" / "bad.html").write_text(GOOD_PAGE.format(title="Bad", body=bad_body))
+    (build / "_sources" / "chapters" / "bad.ipynb").write_text("{}")
+    return build
+
+
+def test_site_check_reports_every_kind_of_problem(chromium, tmp_path):
+    build = _site(tmp_path)
+    shots = tmp_path / "shots"
+    results = site_check.check_site(build, shots, executable=chromium)
+    assert sorted(results) == ["chapters/bad.html", "chapters/good.html", "chapters/other.html", "index.html"]
+    assert results["chapters/good.html"] == []
+    assert results["chapters/other.html"] == []
+    assert results["index.html"] == []
+    assert (shots / "chapters__good.png").exists() and (shots / "chapters__bad.png").exists()
+
+    bad = "\n".join(results["chapters/bad.html"])
+    expected = [
+        "JavaScript error: ReferenceError: undefinedFunction is not defined",
+        "console error: something went wrong",
+        "request to another host while loading (script): https://cdn.example.org/lib.js",
+        "HTTP 404 for script /chapters/../_static/missing.js".replace("/chapters/..", ""),
+        "HTTP 404 for image /_static/missing.png",
+        "image did not load: ../_static/missing.png",
+        "broken link 'nowhere.html': chapters/nowhere.html does not exist",
+        "broken link 'other.html#gone': no anchor #gone on chapters/other.html",
+        "broken link '#nothere': no anchor #nothere on this page",
+        "math not rendered by MathJax: '\\\\(y\\\\)'",
+        "raw TeX delimiters in the text: 'Raw TeX: \\\\[ a + b \\\\] and $$c$$'",
+        "notebook page without its binder launch button",
+        "notebook page without its colab launch button",
+        "notebook page without its thebe launch button",
+    ]
+    missing = [line for line in expected if line not in bad]
+    assert not missing, f"not reported: {missing}\nreport:\n{bad}"
+
+
+def test_site_check_refuses_a_missing_site(tmp_path):
+    with pytest.raises(FileNotFoundError, match="run make book first"):
+        site_check.check_site(tmp_path / "nothing", None, executable="/bin/true")
+
+
+def test_redirect_to_a_missing_page_is_reported(chromium, tmp_path):
+    build = tmp_path / "html"
+    build.mkdir()
+    (build / "index.html").write_text('<meta http-equiv="Refresh" content="0; url=chapters/gone.html" />')
+    results = site_check.check_site(build, None, executable=chromium)
+    assert results == {"index.html": ["redirects to chapters/gone.html, which does not exist"]}
