@@ -14,8 +14,6 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.site
-
 ROOT = Path(__file__).resolve().parents[1]
 BUILD = ROOT / "_build" / "html"
 
@@ -30,8 +28,7 @@ def _load_site_check():
 site_check = _load_site_check()
 
 
-@pytest.fixture(scope="module")
-def chromium():
+def chromium_or_skip():
     """The Chromium to run with: skip visibly without one, but fail on CI, where it must exist."""
     try:
         import playwright.sync_api  # noqa: F401
@@ -47,9 +44,16 @@ def chromium():
     pytest.skip(reason)
 
 
-def test_built_site_has_no_problems(chromium):
+@pytest.fixture(scope="module")
+def chromium():
+    return chromium_or_skip()
+
+
+@pytest.mark.site
+def test_built_site_has_no_problems():
     if not (BUILD / "index.html").exists():
         pytest.fail("no built website in _build/html: run make book first")
+    chromium = chromium_or_skip()
     results = site_check.check_site(BUILD, ROOT / "site-screenshots", executable=chromium)
     assert results, "the site check found no page to check"
     assert any(name.startswith("chapters/") for name in results)
@@ -63,6 +67,16 @@ def test_built_site_has_no_problems(chromium):
             assert shot.exists(), f"no screenshot of {name}"
     report = site_check.format_report(results)
     assert not report, f"the site check found problems:\n{report}"
+
+
+def test_without_chromium_the_check_skips_but_fails_on_ci(monkeypatch):
+    monkeypatch.setattr(site_check, "find_chromium", lambda: None)
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="no Chromium found"):
+        chromium_or_skip()
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="CI=true: the site check is required"):
+        chromium_or_skip()
 
 
 # --------------------------------------------------------------------------- the check itself
@@ -119,6 +133,7 @@ def _site(tmp_path: Path) -> Path:
     return build
 
 
+@pytest.mark.site
 def test_site_check_reports_every_kind_of_problem(chromium, tmp_path):
     build = _site(tmp_path)
     shots = tmp_path / "shots"
@@ -155,6 +170,7 @@ def test_site_check_refuses_a_missing_site(tmp_path):
         site_check.check_site(tmp_path / "nothing", None, executable="/bin/true")
 
 
+@pytest.mark.site
 def test_redirect_to_a_missing_page_is_reported(chromium, tmp_path):
     build = tmp_path / "html"
     build.mkdir()
