@@ -271,3 +271,24 @@ def test_sse_and_r2_reject_mismatched_lengths():
         r2_score([1.0, 2.0, 3.0], [1.0, 2.0])
     with pytest.raises(ValueError, match="expected length 2"):
         sse([1.0, 2.0], [1.0])
+
+
+# --- the explorer's drawing function ------------------------------------------------------
+
+def test_plot_residual_squares_returns_sse_and_draws_one_square_per_point():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from mlcourse.widgets.linear_regression import plot_residual_squares, residual_squares_explorer
+
+    X, y = _five()
+    fig, ax = plt.subplots()
+    error = plot_residual_squares(ax, X[:, 0], y, 41 / 37, 43 / 37)
+    assert error == pytest.approx(30 / 37, abs=1e-12)
+    assert len(ax.patches) == 5
+    areas = sum(p.get_width() * p.get_height() for p in ax.patches)
+    assert areas == pytest.approx(30 / 37, abs=1e-12)
+    plt.close(fig)
+    widget = residual_squares_explorer(X[:, 0], y)
+    assert len(widget.children) == 2
+    plt.close("all")
