@@ -439,3 +439,18 @@ def test_sgd_bad_input():
         gd.sgd(g, [1.0], 5, random_state="seed")
     with pytest.raises(TypeError, match="grad_sample"):
         gd.sgd(None, [1.0], 5)
+
+
+def test_sgd_max_steps_stops_inside_a_pass():
+    X, y, loss, grad_sample = _logistic_problem(n=50)
+    full = gd.sgd(grad_sample, np.zeros(3), 50, learning_rate=0.1, max_iter=3, random_state=4, average=True)
+    short = gd.sgd(grad_sample, np.zeros(3), 50, learning_rate=0.1, max_iter=3, random_state=4, average=True,
+                   max_steps=70, objective=loss)
+    assert short.n_steps == 70 and short.n_iter == 1 and "max_steps" in short.reason
+    np.testing.assert_array_equal(short.path, full.path[:71])
+    np.testing.assert_array_equal(short.average_path, full.average_path[:70])
+    assert short.objective_path.shape == (2,)
+    exact = gd.sgd(grad_sample, np.zeros(3), 50, learning_rate=0.1, max_iter=3, random_state=4, max_steps=100)
+    assert exact.n_steps == 100 and exact.n_iter == 2
+    with pytest.raises(ValueError, match="max_steps"):
+        gd.sgd(grad_sample, np.zeros(3), 50, max_steps=0)

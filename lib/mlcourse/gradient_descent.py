@@ -341,8 +341,7 @@ def _check_x0(x0) -> np.ndarray:
 
 
 def _call_gradient(grad: Callable, x: np.ndarray, *args) -> np.ndarray:
-    with np.errstate(over="ignore", invalid="ignore"):
-        g = grad(x.copy(), *args)
+    g = grad(x.copy(), *args)
     try:
         g = np.asarray(g, dtype=float)
     except (TypeError, ValueError):
@@ -355,8 +354,7 @@ def _call_gradient(grad: Callable, x: np.ndarray, *args) -> np.ndarray:
 
 
 def _call_objective(objective: Callable, x: np.ndarray) -> float:
-    with np.errstate(over="ignore", invalid="ignore"):
-        return _scalar_value(objective(x.copy()), "objective")
+    return _scalar_value(objective(x.copy()), "objective")
 
 
 def gradient_descent(
@@ -439,49 +437,49 @@ def gradient_descent(
     steps = []
     rises = 0
     converged, reason = False, f"reached max_iter = {max_iter} steps without meeting the stopping rule"
-    for k in range(1, max_iter + 1):
-        g = _call_gradient(grad, x)
-        if not np.all(np.isfinite(g)):
-            reason = f"diverged: the gradient overflowed at step {k}"
-            break
-        eta = schedule(k, x=x, gradient=g, objective=objective)
-        with np.errstate(over="ignore", invalid="ignore"):
+    with np.errstate(over="ignore", invalid="ignore"):
+        for k in range(1, max_iter + 1):
+            g = _call_gradient(grad, x)
+            if not np.all(np.isfinite(g)):
+                reason = f"diverged: the gradient overflowed at step {k}"
+                break
+            eta = schedule(k, x=x, gradient=g, objective=objective)
             step = eta * g
             x_new = x - step
             step_length = float(np.sqrt(np.sum(step * step)))
-        if not (np.all(np.isfinite(x_new)) and np.isfinite(step_length)):
-            reason = f"diverged: the iterate overflowed at step {k}"
-            break
-        if objective is not None:
-            f_new = _call_objective(objective, x_new)
-            if not np.isfinite(f_new):
-                reason = f"diverged: the objective overflowed at step {k}"
+            if not (np.all(np.isfinite(x_new)) and np.isfinite(step_length)):
+                reason = f"diverged: the iterate overflowed at step {k}"
                 break
-        x = x_new
-        path.append(x.copy())
-        steps.append(eta)
-        step_small = step_length < tol
-        if objective is None:
-            if step_small:
+            if objective is not None:
+                f_new = _call_objective(objective, x_new)
+                if not np.isfinite(f_new):
+                    reason = f"diverged: the objective overflowed at step {k}"
+                    break
+            x = x_new
+            path.append(x.copy())
+            steps.append(eta)
+            step_small = step_length < tol
+            if objective is None:
+                if step_small:
+                    converged, reason = True, f"step length below tol = {tol:g} after {k} steps"
+                    break
+                continue
+            change = abs(f_new - f_values[-1])
+            rises = rises + 1 if f_new > f_values[-1] else 0
+            f_values.append(f_new)
+            objective_small = change < tol
+            if stopping == "step" and step_small:
                 converged, reason = True, f"step length below tol = {tol:g} after {k} steps"
                 break
-            continue
-        change = abs(f_new - f_values[-1])
-        rises = rises + 1 if f_new > f_values[-1] else 0
-        f_values.append(f_new)
-        objective_small = change < tol
-        if stopping == "step" and step_small:
-            converged, reason = True, f"step length below tol = {tol:g} after {k} steps"
-            break
-        if stopping == "objective" and objective_small:
-            converged, reason = True, f"change in objective below tol = {tol:g} after {k} steps"
-            break
-        if stopping == "both" and step_small and objective_small:
-            converged, reason = True, f"step length and change in objective below tol = {tol:g} after {k} steps"
-            break
-        if rises >= patience and f_new > f_values[0]:
-            reason = f"diverged: the objective grew in {patience} consecutive steps (step {k})"
-            break
+            if stopping == "objective" and objective_small:
+                converged, reason = True, f"change in objective below tol = {tol:g} after {k} steps"
+                break
+            if stopping == "both" and step_small and objective_small:
+                converged, reason = True, f"step length and change in objective below tol = {tol:g} after {k} steps"
+                break
+            if rises >= patience and f_new > f_values[0]:
+                reason = f"diverged: the objective grew in {patience} consecutive steps (step {k})"
+                break
     return DescentResult(
         x=x,
         path=np.array(path),
@@ -561,6 +559,7 @@ def sgd(
     average: bool = False,
     objective: Callable | None = None,
     tol: float | None = None,
+    max_steps: int | None = None,
 ) -> SGDResult:
     """Stochastic (``batch_size=1``), mini-batch and full-batch gradient descent.
 
@@ -597,6 +596,9 @@ def sgd(
         ``objective(x) -> float``, recorded at ``x0`` and after every pass.
     tol : float, optional
         Stop after a pass that changed the objective by less than ``tol`` (needs objective).
+    max_steps : int, optional
+        Stop after this many stochastic steps, even in the middle of a pass (the objective
+        is recorded after complete passes only).
     """
     if not callable(grad_sample):
         raise TypeError(f"grad_sample must be a function (x, indices) -> gradient; got {type(grad_sample).__name__}.")
@@ -608,6 +610,8 @@ def sgd(
     if batch_size > n_samples:
         raise ValueError(f"batch_size must be at most n_samples = {n_samples}; got {batch_size}.")
     max_iter = check_positive_int(max_iter, "max_iter")
+    if max_steps is not None:
+        max_steps = check_positive_int(max_steps, "max_steps")
     if schedule is None:
         schedule = Constant(check_positive(learning_rate, "learning_rate"))
     schedule = as_schedule(schedule)
@@ -633,37 +637,45 @@ def sgd(
     t = 0
     n_passes = 0
     diverged = False
-    for epoch in range(max_iter):
-        if replace:
-            batches = [rng.integers(0, n_samples, size=batch_size) for _ in range(steps_per_pass)]
-        else:
-            order = rng.permutation(n_samples) if shuffle else np.arange(n_samples)
-            batches = [order[start:start + batch_size] for start in range(0, n_samples, batch_size)]
-        for batch in batches:
-            t += 1
-            eta = schedule(t)
-            g = _call_gradient(grad_sample, x, batch.copy())
-            with np.errstate(over="ignore", invalid="ignore"):
+    with np.errstate(over="ignore", invalid="ignore"):
+        for epoch in range(max_iter):
+            if replace:
+                batches = rng.integers(0, n_samples, size=(steps_per_pass, batch_size))
+            else:
+                order = rng.permutation(n_samples) if shuffle else np.arange(n_samples)
+                batches = [order[start:start + batch_size] for start in range(0, n_samples, batch_size)]
+            for batch in batches:
+                if t == max_steps:
+                    break
+                t += 1
+                eta = schedule(t)
+                g = _call_gradient(grad_sample, x, batch.copy())
                 x_new = x - eta * g
-            if not (np.all(np.isfinite(g)) and np.all(np.isfinite(x_new))):
-                reason = f"diverged: the iterate overflowed at step {t}"
-                diverged = True
-                t -= 1
+                if not (np.all(np.isfinite(g)) and np.all(np.isfinite(x_new))):
+                    reason = f"diverged: the iterate overflowed at step {t}"
+                    diverged = True
+                    t -= 1
+                    break
+                if average:
+                    eta_sum += eta
+                    weighted_sum += eta * x
+                    averages.append(weighted_sum / eta_sum)
+                step_sizes.append(eta)
+                x = x_new
+                path.append(x.copy())
+            if diverged:
                 break
-            if average:
-                eta_sum += eta
-                weighted_sum += eta * x
-                averages.append(weighted_sum / eta_sum)
-            step_sizes.append(eta)
-            x = x_new
-            path.append(x.copy())
-        if diverged:
-            break
-        n_passes += 1
-        if objective is not None:
-            f_values.append(_call_objective(objective, x))
-            if tol is not None and abs(f_values[-1] - f_values[-2]) < tol:
-                converged, reason = True, f"change in objective over a pass below tol = {tol:g} after {n_passes} passes"
+            if t == max_steps and t < (n_passes + 1) * steps_per_pass:
+                reason = f"ran max_steps = {max_steps} steps"
+                break
+            n_passes += 1
+            if objective is not None:
+                f_values.append(_call_objective(objective, x))
+                if tol is not None and abs(f_values[-1] - f_values[-2]) < tol:
+                    converged, reason = True, f"change in objective over a pass below tol = {tol:g} after {n_passes} passes"
+                    break
+            if t == max_steps:
+                reason = f"ran max_steps = {max_steps} steps"
                 break
     x_average = averages[-1].copy() if (average and averages) else (x.copy() if average else None)
     return SGDResult(
