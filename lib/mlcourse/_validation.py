@@ -51,6 +51,8 @@ def _as_float_array(values, name: str) -> np.ndarray:
         raise TypeError(f"{name} must be an array of numbers; got None.")
     if isinstance(values, str):
         raise TypeError(f"{name} must be an array of numbers; got the string {values!r}.")
+    if hasattr(values, "dtype") and np.iscomplexobj(values):
+        raise TypeError(f"{name} must be an array of real numbers; got complex numbers.")
     try:
         array = np.asarray(values, dtype=float)
     except (TypeError, ValueError) as error:
