@@ -86,6 +86,10 @@ def test_check_X_wrong_kinds_are_type_errors():
         check_X([["a", "b"], ["c", "d"]])
     with pytest.raises(TypeError, match="could not be converted"):
         check_X([[1.0, 2.0], [3.0]])  # ragged
+    with pytest.raises(TypeError, match="X must be an array of real numbers; got complex numbers"):
+        check_X(np.array([[1 + 1j, 2.0]]))  # numpy would drop the imaginary part with only a warning
+    with pytest.raises(TypeError, match="y must be an array of real numbers; got complex numbers"):
+        check_vector(np.array([1j, 2.0]))
 
 
 # --------------------------------------------------------------------------- check_vector
