@@ -37,7 +37,7 @@ from urllib.parse import unquote, urldefrag, urlsplit
 ROOT = Path(__file__).resolve().parents[1]
 SKIPPED_DIRS = {"_static", "_sources", "_modules", "_images", "_downloads", "_panels_static"}
 LOCAL_HOST = "127.0.0.1"
-CHECKED_RESOURCES = {"script", "stylesheet", "image", "font", "media", "document"}
+CHECKED_RESOURCES = {"script", "stylesheet", "image", "font", "media", "document", "fetch", "xhr"}
 BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                 "--disable-component-update", "--disable-sync", "--no-first-run",
                 "--disable-dev-shm-usage"]
