@@ -321,10 +321,12 @@ def find_next_mistake(X, y_signed, w, b, start=0, row_norms=None, first_block=64
     a clean pass costs a few large ones. For a block, one matrix-vector product gives all the
     scores at once. A matrix-vector product may round differently from the per-sample dot
     product, so its scores are not used to *decide*; they are used to *rule out*. Both ways
-    of summing ``d`` products are within ``gamma = (d + 2) * eps`` times
-    ``||x_i|| ||w|| + |b|`` of the exact score (the standard bound for floating-point sums,
-    whatever the order, with a safety factor of 4). A row whose block margin exceeds twice
-    that is certainly not a mistake for the per-sample computation either; every other row
+    of summing ``d`` products and adding ``b`` are within about ``(d + 1) * eps / 2`` times
+    ``sum_j |x_ij w_j| + |b| <= ||x_i|| ||w|| + |b|`` of the exact score (the standard
+    bound for floating-point sums, whatever the order or blocking). The tolerance used is
+    ``8 (d + 2) eps (||x_i|| ||w|| + |b|)`` (plus a few smallest normal numbers for
+    underflow), far above twice that bound. A row whose block margin exceeds the tolerance
+    is certainly not a mistake for the per-sample computation either; every other row
     (a candidate) is checked, in order, with the per-sample expression the plain loop uses.
     The first candidate that is a mistake is returned. Hence the same index, bit for bit.
 
