@@ -454,3 +454,28 @@ def test_sgd_max_steps_stops_inside_a_pass():
     assert exact.n_steps == 100 and exact.n_iter == 2
     with pytest.raises(ValueError, match="max_steps"):
         gd.sgd(grad_sample, np.zeros(3), 50, max_steps=0)
+
+
+# --------------------------------------------------------------------------------------
+# the explorer's drawing function (mlcourse.widgets.gradient_descent)
+# --------------------------------------------------------------------------------------
+
+
+def test_draw_descent_runs_the_schedules_and_flags_divergence():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from mlcourse.widgets.gradient_descent import SCHEDULES, descent_explorer, draw_descent, quadratic_2d
+
+    f, grad = quadratic_2d(10.0)
+    np.testing.assert_allclose(grad(np.array([1.0, 1.0])), numerical_gradient(f, np.array([1.0, 1.0])), atol=1e-8)
+    diverged = {s: draw_descent(0.25, s, curvature=10.0)[0].diverged for s in SCHEDULES}
+    assert diverged == {"constant": True, "inverse-linear": False, "inverse-sqrt": False, "backtracking": False}
+    result, ax = draw_descent(0.1, "constant", max_iter=15)
+    assert result.n_iter == 15 and len(ax.lines) >= 2 and "constant" in ax.get_title()
+    with pytest.raises(ValueError, match="schedule must be one of"):
+        draw_descent(0.1, "adam")
+    plt.close("all")
+    assert descent_explorer() is not None
