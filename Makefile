@@ -9,13 +9,14 @@ JOBS   ?= 2
 NBVAL  := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg -p no:cacheprovider
 
 .PHONY: help book test test-lib test-notebooks test-book test-site serve clean notebooks \
-        lock set-repository bench
+        exercises lock set-repository bench
 
 help:
 	@echo "make book       build the website into _build/html"
 	@echo "make test       library tests, strict nbval, -W book build, browser site check"
 	@echo "make serve      serve the built website on http://127.0.0.1:8000"
 	@echo "make notebooks  re-execute the chapters and store their outputs"
+	@echo "make exercises  write the student notebooks to exercises/ and _build/exercises.zip"
 	@echo "make bench      measure the library's speed against its references"
 	@echo "make lock       re-pin requirements.txt from requirements.in"
 	@echo "make clean      remove the built website and caches"
@@ -53,6 +54,12 @@ serve:
 
 notebooks: $(STAMP)
 	$(BIN)/python tools/execute_notebooks.py
+
+exercises: $(STAMP)
+	$(BIN)/python tools/make_exercises.py --zip _build/exercises.zip
+
+bench: $(STAMP)
+	for script in bench/bench_*.py; do $(BIN)/python $$script || exit 1; done
 
 set-repository: $(STAMP)
 	$(BIN)/python tools/set_repository.py

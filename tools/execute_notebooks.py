@@ -17,6 +17,7 @@ import nbformat
 from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parents[1]
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
 def execute(path: Path) -> float:
@@ -29,6 +30,9 @@ def execute(path: Path) -> float:
     seconds = time.perf_counter() - start
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
+        for output in cell.get("outputs", []):
+            # a widget view carries a fresh model id on every run; keep only its text form
+            output.get("data", {}).pop(WIDGET_VIEW, None)
     nb.metadata.pop("widgets", None)  # widget state is not committed: widgets need a kernel
     nbformat.write(nb, path)
     return seconds
