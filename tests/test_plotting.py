@@ -221,3 +221,19 @@ def test_plot_loss_curve_without_label_has_no_legend(ax):
 def test_plot_loss_curve_refuses_empty(ax):
     with pytest.raises(ValueError, match="losses must contain at least one value"):
         plot_loss_curve([], ax=ax)
+
+
+def test_animation_html_plays_offline_with_plain_symbols():
+    from matplotlib.animation import FuncAnimation
+    from mlcourse.plotting import animation_html
+
+    fig, ax = plt.subplots()
+    (line,) = ax.plot([0, 1], [0, 0])
+    animation = FuncAnimation(fig, lambda k: line.set_ydata([k, k]), frames=3)
+    html = animation_html(animation)
+    assert "<script" in html and "anim" in html
+    assert "http://" not in html and "https://" not in html, "nothing may load from the network"
+    assert 'class="fa' not in html, "every icon is replaced by a symbol"
+    for title in ("Play", "Pause", "First frame", "Last frame"):
+        assert f'title="{title}"' in html
+    assert not plt.fignum_exists(fig.number), "the figure is closed"

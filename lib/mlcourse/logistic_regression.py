@@ -391,8 +391,8 @@ class SoftmaxRegression(_LinearProbabilisticModel):
     gradient is ``A^T (P - Y) / n``, with ``Y`` the one-hot labels. ``"auto"`` learning rate:
     ``1 / L`` with ``L = lambda_max(X^T X) / (2 n) + l2``, a bound on the curvature.
 
-    Attributes: coef_ (K, d), intercept_ (K,), classes_ (K,), n_iter_, converged_,
-    loss_path_, n_features_in_. With ``l2 = 0`` the K weight vectors are only defined up to a
+    Attributes: ``coef_`` (K, d), ``intercept_`` (K,), ``classes_`` (K,), ``n_iter_``,
+    ``converged_``, ``loss_path_``, ``n_features_in_``. With ``l2 = 0`` the K weight vectors are only defined up to a
     common shift; starting from zero, gradient descent keeps them summing to zero.
     """
 

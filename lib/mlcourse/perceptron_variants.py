@@ -133,7 +133,7 @@ def next_mistake(X, y_signed, w, b, start, row_norms=None):
 
     This is the perceptron chapter's :func:`mlcourse.perceptron.find_next_mistake`: the
     remaining samples are scanned in blocks of 64, 128, 256, ... rows, a block product only
-    rules rows out, and every candidate is decided with the per-sample score :func:`_score`,
+    rules rows out, and every candidate is decided with the per-sample score ``_score``,
     so the answer is the plain loop's, bit for bit. Pass ``row_norms``
     (``np.linalg.norm(X, axis=1)``) when calling many times on the same ``X``.
     """

@@ -7,6 +7,8 @@ the website's dark mode. Two classes are always drawn with different colours *an
 
 from __future__ import annotations
 
+import re
+
 from cycler import cycler
 import matplotlib as mpl
 import matplotlib.pyplot as plt
@@ -20,6 +22,7 @@ __all__ = [
     "plot_decision_boundary",
     "plot_separator",
     "plot_loss_curve",
+    "animation_html",
 ]
 
 #: Okabe and Ito's palette, distinguishable with the common forms of colour blindness.
@@ -218,3 +221,35 @@ def plot_loss_curve(losses, ax=None, label=None, logy=False, xlabel="iteration",
     if label is not None:
         ax.legend()
     return ax
+
+
+#: The buttons of matplotlib's JavaScript animation player, as plain symbols.
+_PLAYER_SYMBOLS = {
+    "fa-minus": "\u2212",          # slower
+    "fa-fast-backward": "\u21e4",  # first frame
+    "fa-step-backward": "\u2039",  # previous frame
+    "fa-play fa-flip-horizontal": "\u25c0",  # play backwards
+    "fa-pause": "\u2016",
+    "fa-play": "\u25b6",
+    "fa-step-forward": "\u203a",   # next frame
+    "fa-fast-forward": "\u21e5",   # last frame
+    "fa-plus": "+",                 # faster
+}
+
+
+def animation_html(animation, close=True) -> str:
+    """Return a matplotlib animation as self-contained HTML that plays with no kernel.
+
+    This is ``animation.to_jshtml()`` made to work offline: matplotlib's player loads an
+    icon font from a CDN for its buttons, so the link is removed and each icon is replaced
+    by a plain symbol (the buttons keep their titles). With ``close`` the animation's
+    figure is closed, so the notebook does not also show its last frame as a still image.
+    Display the result with ``IPython.display.HTML``.
+    """
+    html = animation.to_jshtml()
+    html = re.sub(r'<link rel="stylesheet"\s+href="https?://[^"]*font-awesome[^"]*">', "", html)
+    html = re.sub(r'<i class="fa (fa-[a-z-]+(?: fa-flip-horizontal)?)"></i>',
+                  lambda m: _PLAYER_SYMBOLS.get(m.group(1), "?"), html)
+    if close:
+        plt.close(animation._fig)
+    return html

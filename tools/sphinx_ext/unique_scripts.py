@@ -3,7 +3,7 @@
 Sphinx 7 adds a script twice when an extension registers one with ``app.add_js_file(None,
 body=...)`` after the HTML builder has started (fixed in Sphinx 8, sphinx-doc/sphinx#13402).
 sphinx-thebe does exactly that, and the second copy of its ``const THEBE_JS_URL = ...`` is a
-JavaScript error on every page. This extension drops repeated scripts before the pages are
+JavaScript error on every page. This extension drops repeated scripts from each page as it is
 written.
 """
 
@@ -12,9 +12,9 @@ def _key(script):
     return (script.filename or "", tuple(sorted(script.attributes.items())))
 
 
-def _drop_repeats(app, env, docnames):
-    scripts = getattr(app.builder, "_js_files", None)
-    if scripts is None:
+def _drop_repeats(app, pagename, templatename, context, doctree):
+    scripts = context.get("script_files")
+    if not scripts:
         return
     seen, unique = set(), []
     for script in scripts:
@@ -25,6 +25,6 @@ def _drop_repeats(app, env, docnames):
 
 
 def setup(app):
-    # after sphinx-thebe's handler of the same event (priority 500)
-    app.connect("env-before-read-docs", _drop_repeats, priority=900)
+    # last, once every extension has added its scripts to the page
+    app.connect("html-page-context", _drop_repeats, priority=900)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -3,7 +3,7 @@
 - :func:`draw_update` draws the state after ``k`` updates: the data, the current separating
   line with its normal vector ``w``, and the sample that causes the next update;
 - :func:`animate_perceptron` turns those frames into a matplotlib ``FuncAnimation`` (the
-  website shows it with ``HTML(anim.to_jshtml())``, which plays with no kernel);
+  website shows it with ``HTML(plotting.animation_html(anim))``, which plays with no kernel);
 - :func:`perceptron_stepper` is the ipywidgets explorer for Jupyter: a slider over the
   updates and a choice of the learning rate and of the starting point.
 
@@ -114,7 +114,7 @@ def draw_update(model, X, y, k, ax=None):
 def animate_perceptron(model, X, y, interval=700):
     """A ``FuncAnimation`` with one frame per update of a fitted 2-D perceptron.
 
-    Show it with ``HTML(anim.to_jshtml())``; close the figure afterwards (``plt.close``) so
+    Show it with ``HTML(mlcourse.plotting.animation_html(anim))``, which also closes the figure so
     that it is not drawn a second time.
     """
     X = np.asarray(X, dtype=float)
