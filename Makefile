@@ -59,7 +59,7 @@ exercises: $(STAMP)
 	$(BIN)/python tools/make_exercises.py --zip _build/exercises.zip
 
 bench: $(STAMP)
-	for script in bench/bench_*.py; do $(BIN)/python $$script || exit 1; done
+	$(BIN)/python bench/run.py
 
 set-repository: $(STAMP)
 	$(BIN)/python tools/set_repository.py

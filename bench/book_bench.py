@@ -1,0 +1,81 @@
+"""The book: strict nbval per notebook and in total, the website build, the site's size.
+
+Each notebook is checked as ``make test-notebooks`` does (strict nbval, current
+environment, the sanitize file), one pytest process per notebook, one after the other; the
+time includes starting pytest and the kernel. The budget of a chapter (20 s, from the
+conventions) is the reference of its row. The website is built with the command of
+``make book`` into a temporary folder (``--path-output``), so ``_build`` is left alone; the
+site's size is that of the ``html`` folder. These are measured once: each takes tens of
+seconds, and five repeats would not fit the ten minutes of ``make bench``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from common import Row
+
+TOPIC = "The book"
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+BUDGET = 20.0
+NBVAL = ["--nbval", "--nbval-current-env", "--nbval-sanitize-with", "tests/nbval_sanitize.cfg",
+         "-p", "no:cacheprovider", "-q"]
+
+
+def _timed(command):
+    start = time.perf_counter()
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    return time.perf_counter() - start, done
+
+
+def nbval_rows():
+    rows, total, all_ok = [], 0.0, True
+    for notebook in sorted((ROOT / "chapters").glob("*.ipynb")):
+        seconds, done = _timed([sys.executable, "-m", "pytest", *NBVAL, f"chapters/{notebook.name}"])
+        ok = done.returncode == 0
+        if not ok:
+            print(done.stdout[-3000:], file=sys.stderr)
+        total += seconds
+        all_ok &= ok
+        rows.append(Row(TOPIC, "strict nbval, one notebook", notebook.stem, seconds,
+                        "chapter budget (20 s)", BUDGET, "passed" if ok else "FAILED", ok, [seconds]))
+    count = len(rows)
+    rows.append(Row(TOPIC, "strict nbval, one notebook", f"all {count} notebooks, one after the other", total,
+                    f"{count} x chapter budget", BUDGET * count, "all passed" if all_ok else "FAILED", all_ok,
+                    [total]))
+    return rows
+
+
+def site_size(html: Path):
+    files = [p for p in html.rglob("*") if p.is_file()]
+    return sum(p.stat().st_size for p in files), len(files)
+
+
+def build_rows():
+    folder = Path(tempfile.mkdtemp(prefix="mlcourse-bench-book-"))
+    try:
+        seconds, done = _timed([str(BIN / "jupyter-book"), "build", ".", "--builder", "html",
+                                "--path-output", str(folder)])
+        html = folder / "_build" / "html"
+        ok = done.returncode == 0 and (html / "index.html").is_file()
+        if not ok:
+            print(done.stdout[-3000:], done.stderr[-3000:], file=sys.stderr)
+        size, count = site_size(html) if html.is_dir() else (0, 0)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    mib = size / 2**20
+    return [Row(TOPIC, "website build", "make book (jupyter-book build, every notebook executed)", seconds,
+                None, None, f"built: {count} files, {mib:.1f} MiB" if ok else "build FAILED", ok, [seconds],
+                {"site_bytes": size, "site_files": count, "site_mib": round(mib, 2)})]
+
+
+def run():
+    os.environ.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")
+    return nbval_rows() + build_rows(), []

@@ -1,0 +1,50 @@
+"""Linear regression on 100,000 x 50: ``mlcourse`` against ``numpy.linalg.lstsq`` and scikit-learn.
+
+Data: standard normal features, a fixed random coefficient vector and intercept, Gaussian
+noise (seed 0). ``mlcourse.linear_regression.LinearRegression`` solves the least-squares
+problem with ``lstsq`` on the design matrix with a column of ones; the bare ``lstsq`` call on
+that matrix is the reference; scikit-learn's ``LinearRegression`` centres the data and calls
+scipy's ``lstsq``. Check: every coefficient and the intercept agree with the reference to
+1e-10 relative.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from sklearn.linear_model import LinearRegression as SklearnLinearRegression
+
+from common import Row, median_time
+from mlcourse.linear_regression import LinearRegression
+
+TOPIC = "Linear regression"
+N_SAMPLES, N_FEATURES, SEED = 100_000, 50, 0
+REFERENCE = "numpy.linalg.lstsq"
+
+
+def run():
+    rng = np.random.default_rng(SEED)
+    X = rng.standard_normal((N_SAMPLES, N_FEATURES))
+    beta = rng.normal(size=N_FEATURES)
+    y = 3.0 + X @ beta + rng.normal(scale=0.5, size=N_SAMPLES)
+
+    def bare():
+        design = np.column_stack([np.ones(N_SAMPLES), X])
+        return np.linalg.lstsq(design, y, rcond=None)[0]
+
+    ref_time, ref_times, solution = median_time(bare)
+    ours_time, ours_times, ours = median_time(lambda: LinearRegression().fit(X, y))
+    sk_time, sk_times, sk = median_time(lambda: SklearnLinearRegression().fit(X, y))
+    scale = float(np.max(np.abs(solution)))
+
+    def difference(intercept, coef):
+        return max(abs(intercept - solution[0]), float(np.max(np.abs(coef - solution[1:])))) / scale
+
+    d_ours, d_sk = difference(ours.intercept_, ours.coef_), difference(float(sk.intercept_), sk.coef_)
+    case = f"{N_SAMPLES:,} x {N_FEATURES} Gaussian, with intercept"
+    return [
+        Row(TOPIC, case, "mlcourse LinearRegression", ours_time, REFERENCE, ref_time,
+            f"same coefficients (relative difference {d_ours:.0e})", d_ours < 1e-10, ours_times),
+        Row(TOPIC, case, "scikit-learn LinearRegression", sk_time, REFERENCE, ref_time,
+            f"same coefficients (relative difference {d_sk:.0e})", d_sk < 1e-10, sk_times),
+        Row(TOPIC, case, REFERENCE, ref_time, REFERENCE, ref_time, "reference", True, ref_times),
+    ], []
