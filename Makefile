@@ -8,12 +8,13 @@ STAMP  := $(VENV)/.installed
 JOBS   ?= 2
 NBVAL  := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg -p no:cacheprovider
 
-.PHONY: help book test test-lib test-notebooks test-book test-site serve clean notebooks \
-        exercises lock set-repository bench
+.PHONY: help book test test-lib test-notebooks test-book test-site test-binder test-colab serve \
+        clean notebooks exercises lock set-repository bench
 
 help:
 	@echo "make book       build the website into _build/html"
-	@echo "make test       library tests, strict nbval, -W book build, browser site check"
+	@echo "make test       library tests, strict nbval, -W book build, browser site check,"
+	@echo "                Binder and Colab installs in fresh environments"
 	@echo "make serve      serve the built website on http://127.0.0.1:8000"
 	@echo "make notebooks  re-execute the chapters and store their outputs"
 	@echo "make exercises  write the student notebooks to exercises/ and _build/exercises.zip"
@@ -32,7 +33,7 @@ book: $(STAMP)
 	$(BIN)/jupyter-book build . --builder html
 	@echo "The website is built: open $(CURDIR)/_build/html/index.html (or run 'make serve')."
 
-test: test-lib test-notebooks test-book test-site
+test: test-lib test-notebooks test-book test-site test-binder test-colab
 	@echo "All checks passed."
 
 test-lib: $(STAMP)
@@ -47,6 +48,16 @@ test-book: $(STAMP)
 
 test-site: $(STAMP)
 	$(BIN)/python -m pytest -m site -p no:cacheprovider tests/test_site.py
+
+# Binder: binder/requirements.txt in a fresh virtual environment (pip run from the root, as
+# repo2docker does), then strict nbval over chapters/ and nbval-lax over exercises/ in it.
+test-binder: $(STAMP)
+	MLCOURSE_FRESH_ENV=1 $(BIN)/python -m pytest -p no:cacheprovider -rs tests/test_binder.py
+
+# Colab: a chapter's set-up cell run in a fresh environment without mlcourse, installing
+# from the local checkout; then the chapter's imports.
+test-colab: $(STAMP)
+	MLCOURSE_FRESH_ENV=1 $(BIN)/python -m pytest -p no:cacheprovider -rs tests/test_colab.py
 
 serve:
 	@test -f _build/html/index.html || { echo "Run 'make book' first."; exit 1; }

@@ -50,7 +50,6 @@ def environment_for(python: Path) -> dict[str, str]:
     env["VIRTUAL_ENV"] = str(Path(python).parent.parent)
     env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
     env["PYTHONNOUSERSITE"] = "1"
-    env.setdefault("MPLBACKEND", "Agg")
     return env
 
 
