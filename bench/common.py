@@ -44,6 +44,7 @@ class Row:
     ok: bool
     times: list = field(default_factory=list)
     extra: dict = field(default_factory=dict)
+    short: str = ""  # a short label for the figure of the appendix page
 
     @property
     def ratio(self):

@@ -43,7 +43,7 @@ def run():
         if reached.size == 0:
             rows.append(Row(TOPIC, case, f"mlcourse LogisticRegression(solver='{solver}')", float("nan"),
                             REFERENCE, ref_time, f"did not reach the target in {long_run} iterations",
-                            False))
+                            False, short=f"{solver} solver"))
             continue
         k = max(1, int(reached[0]))
         t, times, model = median_time(
@@ -52,8 +52,9 @@ def run():
         ok = loss <= target + TOLERANCE
         rows.append(Row(TOPIC, case, f"mlcourse LogisticRegression(solver='{solver}')", t, REFERENCE, ref_time,
                         f"{k} iterations, loss - target = {loss - target:.1e}", ok, times,
-                        {"iterations": k, "loss": loss, "target": target}))
+                        {"iterations": k, "loss": loss, "target": target}, f"{solver} solver"))
     rows.append(Row(TOPIC, case, REFERENCE, ref_time, REFERENCE, ref_time,
                     f"reference ({int(ref.n_iter_[0])} iterations, training accuracy {ref.score(X, y):.4f})",
-                    True, ref_times, {"iterations": int(ref.n_iter_[0]), "loss": target}))
+                    True, ref_times, {"iterations": int(ref.n_iter_[0]), "loss": target},
+                    "scikit-learn lbfgs"))
     return rows, []

@@ -41,12 +41,12 @@ def run_shape(n_samples, n_features):
     rows = [
         Row(TOPIC, case, "mlcourse plain loop (plain_perceptron)", plain_time, REFERENCE, ref_time,
             "same weight path as the fast path, bit for bit" if same_path else "weight path DIFFERS",
-            same_path, plain_times, extra),
+            same_path, plain_times, extra, f"{n_samples:,} x {n_features}: plain loop"),
         Row(TOPIC, case, "mlcourse fast path (fast_perceptron, used by Perceptron)", fast_time, REFERENCE,
             ref_time, "same final weights as scikit-learn" if same_final else "final weights DIFFER",
-            same_final and fast.converged, fast_times, extra),
+            same_final and fast.converged, fast_times, extra, f"{n_samples:,} x {n_features}: fast path"),
         Row(TOPIC, case, REFERENCE, ref_time, REFERENCE, ref_time,
-            "reference", same_final, ref_times, extra),
+            "reference", same_final, ref_times, extra, f"{n_samples:,} x {n_features}: scikit-learn"),
     ]
     speedup = plain_time / fast_time
     versus = fast_time / ref_time

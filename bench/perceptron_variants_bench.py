@@ -50,9 +50,9 @@ def run():
         extra = {"accuracy": acc, "reference_accuracy": ref_acc, "relative_weight_difference": diff}
         rows.append(Row(TOPIC, case, "mlcourse AveragedPerceptron", ours_time, SGD, ref_time,
                         f"same averaged weights (relative difference {diff:.0e}) and test accuracy {acc:.4f}",
-                        ok, ours_times, extra))
+                        ok, ours_times, extra, f"{task}: AveragedPerceptron"))
         rows.append(Row(TOPIC, case, SGD, ref_time, SGD, ref_time, f"reference, test accuracy {ref_acc:.4f}",
-                        True, ref_times, extra))
+                        True, ref_times, extra, f"{task}: scikit-learn SGD"))
 
     X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=0.25, random_state=0)
     ours_time, ours_times, ours = median_time(
@@ -63,9 +63,10 @@ def run():
     extra = {"accuracy": acc, "reference_accuracy": ref_acc}
     rows.append(Row(TOPIC, case, "mlcourse MulticlassPerceptron(average=True)", ours_time, SGD + ", one-vs-rest",
                     ref_time, f"test accuracy {acc:.4f} (scikit-learn {ref_acc:.4f})", acc >= ref_acc - 0.03,
-                    ours_times, extra))
+                    ours_times, extra, "10 digits: MulticlassPerceptron"))
     rows.append(Row(TOPIC, case, SGD + ", one-vs-rest", ref_time, SGD + ", one-vs-rest", ref_time,
-                    f"reference, test accuracy {ref_acc:.4f}", True, ref_times, extra))
+                    f"reference, test accuracy {ref_acc:.4f}", True, ref_times, extra,
+                    "10 digits: scikit-learn SGD"))
 
     X_train, X_test, y_train, y_test = train_test_split(X, y % 2, test_size=0.25, random_state=0)
     for passes in (1, 10, 50):
@@ -79,8 +80,10 @@ def run():
         extra = {"stored_vectors": k, "accuracy": acc_v, "reference_accuracy": acc_a}
         rows.append(Row(TOPIC, case, "mlcourse VotedPerceptron.predict", voted_time,
                         "mlcourse AveragedPerceptron.predict", averaged_time,
-                        f"test accuracy {acc_v:.4f} (averaged {acc_a:.4f})", acc_v >= 0.8, voted_times, extra))
+                        f"test accuracy {acc_v:.4f} (averaged {acc_a:.4f})", acc_v >= 0.8, voted_times, extra,
+                        f"predict after {passes} passes: voted"))
         rows.append(Row(TOPIC, case, "mlcourse AveragedPerceptron.predict", averaged_time,
                         "mlcourse AveragedPerceptron.predict", averaged_time,
-                        f"reference, test accuracy {acc_a:.4f}", acc_a >= 0.8, averaged_times, extra))
+                        f"reference, test accuracy {acc_a:.4f}", acc_a >= 0.8, averaged_times, extra,
+                        f"predict after {passes} passes: averaged"))
     return rows, []

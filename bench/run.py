@@ -4,7 +4,8 @@
     python bench/run.py --only perceptron logistic_regression   # a subset, printed only
 
 A full run writes ``bench/results/latest.md`` and ``bench/results/latest.json`` (both
-committed; the appendix page "Benchmarks" of the book reads the JSON). Each row is the median
+committed; the appendix page ``chapters/benchmarks.ipynb`` shows the JSON, and the run
+re-executes it so that its stored outputs match). Each row is the median
 of at least five repeats on seeded data (the book's rows are measured once), with the ratio
 to its reference and a correctness check; the run fails when a check fails. A run takes
 about five minutes on two cores.
@@ -16,6 +17,7 @@ import argparse
 import datetime
 import json
 import math
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -36,7 +38,9 @@ SUITES = {
     "mlp": mlp_bench,
     "book": book_bench,
 }
-RESULTS = Path(__file__).resolve().parent / "results"
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "bench" / "results"
+PAGE = ROOT / "chapters" / "benchmarks.ipynb"
 
 
 def _seconds(value):
@@ -123,10 +127,19 @@ def main(argv=None) -> int:
         (RESULTS / "latest.json").write_text(json.dumps(report, indent=1, allow_nan=False,
                                                         default=_no_nan) + "\n", encoding="utf-8")
         print(f"Wrote {RESULTS.name}/latest.md and {RESULTS.name}/latest.json.", file=sys.stderr)
+        refresh_page()
     if not report["all_checks_passed"]:
         print("Some checks FAILED: see the table.", file=sys.stderr)
         return 1
     return 0
+
+
+def refresh_page():
+    """Re-execute the appendix page, whose stored outputs show the JSON just written."""
+    if PAGE.is_file():
+        subprocess.run([sys.executable, "tools/execute_notebooks.py", str(PAGE.relative_to(ROOT))],
+                       cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+        print(f"Re-executed {PAGE.relative_to(ROOT)}: commit it with the results.", file=sys.stderr)
 
 
 def _no_nan(value):
