@@ -65,8 +65,27 @@ def test_built_site_has_no_problems():
         if name != "index.html":
             shot = ROOT / "site-screenshots" / (name.replace("/", "__").removesuffix(".html") + ".png")
             assert shot.exists(), f"no screenshot of {name}"
+    # Every chapter of the table of contents is a notebook page, so the launch-button check
+    # above covered it.
+    for notebook in sorted((ROOT / "chapters").glob("*.ipynb")):
+        name = f"chapters/{notebook.stem}.html"
+        assert name in results, f"no page for {notebook.name}"
+        assert site_check._is_notebook_page(BUILD, BUILD / name), f"{name} is not a notebook page"
     report = site_check.format_report(results)
     assert not report, f"the site check found problems:\n{report}"
+
+
+@pytest.mark.site
+def test_a_chapter_reads_well_in_dark_mode():
+    if not (BUILD / site_check.DARK_PAGE).exists():
+        pytest.fail(f"no {site_check.DARK_PAGE} in _build/html: run make book first")
+    chromium = chromium_or_skip()
+    shot = ROOT / "site-screenshots" / site_check.dark_screenshot_name(site_check.DARK_PAGE)
+    problems, figures = site_check.check_dark_mode(BUILD, site_check.DARK_PAGE, shot,
+                                                   executable=chromium)
+    assert figures >= 3, "the dark-mode page should show the chapter's figures"
+    assert problems == [], "\n".join(problems)
+    assert shot.exists()
 
 
 def test_without_chromium_the_check_skips_but_fails_on_ci(monkeypatch):
@@ -128,7 +147,14 @@ def _site(tmp_path: Path) -> Path:
                 + '<a href="nowhere.html">no such page</a> <a href="other.html#gone">no such anchor</a>'
                 + '<a href="#nothere">no such anchor here</a>'
                 + '<p><span class="math">\\(y\\)</span></p><p>Raw TeX: \\[ a + b \\] and $$c$$</p>')
+    bad_body += ('<h1>A second title</h1><h2>Part</h2><h4>Skipped a level</h4>'
+                 '<img src="../_static/pixel.png">'
+                 '<figure><img src="../_static/pixel.png?captioned"><figcaption>A caption is '
+                 'enough</figcaption></figure>')
     (build / "chapters" / "bad.html").write_text(GOOD_PAGE.format(title="Bad", body=bad_body))
+    (build / "chapters" / "untitled.html").write_text(
+        '<!DOCTYPE html><html><head><title>Untitled</title></head><body><h2>Starts low</h2>'
+        '<h3>then fine</h3></body></html>')
     (build / "_sources" / "chapters" / "bad.ipynb").write_text("{}")
     return build
 
@@ -138,7 +164,9 @@ def test_site_check_reports_every_kind_of_problem(chromium, tmp_path):
     build = _site(tmp_path)
     shots = tmp_path / "shots"
     results = site_check.check_site(build, shots, executable=chromium)
-    assert sorted(results) == ["chapters/bad.html", "chapters/good.html", "chapters/other.html", "index.html"]
+    assert sorted(results) == ["chapters/bad.html", "chapters/good.html", "chapters/other.html",
+                               "chapters/untitled.html", "index.html"]
+    assert results["chapters/untitled.html"] == ["the first heading is h2 'Starts low', not h1"]
     assert results["chapters/good.html"] == []
     assert results["chapters/other.html"] == []
     assert results["index.html"] == []
@@ -160,9 +188,53 @@ def test_site_check_reports_every_kind_of_problem(chromium, tmp_path):
         "notebook page without its binder launch button",
         "notebook page without its colab launch button",
         "notebook page without its thebe launch button",
+        "more than one h1: ['A second title']",
+        "heading level skipped: h2 'Part' is followed by h4 'Skipped a level'",
+        "image without alt text or caption: ../_static/pixel.png",
     ]
     missing = [line for line in expected if line not in bad]
     assert not missing, f"not reported: {missing}\nreport:\n{bad}"
+    assert "captioned" not in bad, "a captioned figure needs no alt text"
+
+
+def test_heading_rules():
+    assert site_check.heading_problems([[1, "T"], [2, "A"], [3, "B"], [2, "C"], [2, "D"]]) == []
+    assert site_check.heading_problems([]) == ["no heading on the page"]
+    assert site_check.heading_problems([[1, "T"], [3, "B"]]) == [
+        "heading level skipped: h1 'T' is followed by h3 'B'"]
+
+
+DARK_THEME = """<script>
+document.documentElement.dataset.theme = localStorage.getItem("theme") || "light";
+</script><style>html[data-theme=dark] body {{ background: #121212; color: #eee; }}</style>"""
+
+
+def _png(path: Path, rgba: tuple) -> str:
+    from PIL import Image
+
+    Image.new("RGBA", (8, 8), rgba).save(path)
+    return path.name
+
+
+@pytest.mark.site
+def test_dark_mode_check_finds_transparent_figures(chromium, tmp_path):
+    build = tmp_path / "html"
+    (build / "chapters").mkdir(parents=True)
+    white = _png(build / "chapters" / "white.png", (255, 255, 255, 255))
+    clear = _png(build / "chapters" / "clear.png", (255, 255, 255, 0))
+    body = (f'<article><h1>Dark</h1><img src="{white}" alt="white"><img src="{clear}" alt="clear">'
+            '</article>')
+    (build / "chapters" / "dark.html").write_text(
+        GOOD_PAGE.format(title="Dark", body=DARK_THEME + body))
+    shot = tmp_path / "shots" / "dark.png"
+    problems, figures = site_check.check_dark_mode(build, "chapters/dark.html", shot,
+                                                   executable=chromium)
+    assert figures == 2 and shot.exists()
+    assert len(problems) == 1 and "clear.png" in problems[0] and "opaque white" in problems[0]
+
+    (build / "chapters" / "light.html").write_text(GOOD_PAGE.format(title="Light", body=body))
+    problems, _ = site_check.check_dark_mode(build, "chapters/light.html", None, executable=chromium)
+    assert any("did not switch to dark mode" in p for p in problems)
 
 
 def test_site_check_refuses_a_missing_site(tmp_path):

@@ -15,7 +15,12 @@ headless Chromium (through playwright). For each page it reports:
   missing on its target page;
 - unrendered TeX: a ``.math`` element without MathJax output, or ``\\(``, ``\\[`` or ``$$``
   left in the text outside code;
-- on pages made from notebooks, missing launch buttons (Binder, Colab, live code).
+- on pages made from notebooks, missing launch buttons (Binder, Colab, live code);
+- headings out of order (not starting at h1, a second h1, or a skipped level);
+- content images with neither alt text nor a caption in their figure or cell.
+
+``check_dark_mode`` opens one page in the theme's dark mode, checks that it really is dark and
+that every figure keeps an opaque white background there, and saves a screenshot.
 
 A full-page screenshot of every page is saved. The exit status is 1 when any problem is found,
 and every problem is listed; 2 when the site or the browser is missing.
@@ -42,6 +47,11 @@ BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networkin
                 "--disable-component-update", "--disable-sync", "--no-first-run",
                 "--disable-dev-shm-usage"]
 MATHJAX_WAIT_MS = 15_000
+DARK_PAGE = "chapters/04_perceptron.html"  # the chapter also checked in dark mode
+
+
+def dark_screenshot_name(page: str) -> str:
+    return page.replace("/", "__").removesuffix(".html") + "__dark.png"
 
 
 class BrowserMissing(RuntimeError):
@@ -164,8 +174,20 @@ async (mathjaxWait) => {
     rawTex.push(text.trim().slice(0, 80));
   }
   const hrefs = [...document.querySelectorAll("a[href]")].map(a => a.href);
+  // Headings of the page's own content, in document order.
+  const content = document.querySelector("article") || document.querySelector("main") || document.body;
+  const headings = [...content.querySelectorAll("h1, h2, h3, h4, h5, h6")]
+    .filter(h => !h.closest("nav, header, footer, .cell_output"))
+    .map(h => [Number(h.tagName[1]), h.textContent.replace(/[#\u00b6]/g, "").trim().slice(0, 60)]);
+  // Content images without alt text and without a caption in the same figure or cell.
+  const unlabelled = [...content.querySelectorAll("img")]
+    .filter(img => !(img.getAttribute("alt") || "").trim())
+    .filter(img => !img.closest("figure")?.querySelector("figcaption")
+                   && !img.closest("div.cell")?.querySelector("figcaption, .caption"))
+    .filter(img => img.getAttribute("role") !== "presentation" && img.getAttribute("aria-hidden") !== "true")
+    .map(img => img.id ? `<img id="${img.id}"> (${(img.getAttribute("src") || "no src").slice(0, 40)}...)` : (img.getAttribute("src") || "(no src)").slice(0, 100));
   return {
-    brokenImages, links, mathLeft, rawTex,
+    brokenImages, links, mathLeft, rawTex, headings, unlabelled,
     binder: hrefs.some(h => h.includes("/v2/gh/") || h.includes("mybinder")),
     colab: hrefs.some(h => h.includes("colab.research.google.com")),
     thebe: !!document.querySelector(".btn-launch-thebe, [onclick*='thebe' i], button[title*='live code' i]"),
@@ -191,6 +213,23 @@ def _check_links(build: Path, base: str, page: Path, links: list[dict]) -> list[
         if fragment and target.suffix == ".html" and fragment not in _scan(target).ids:
             where = "this page" if target == page else str(target.relative_to(build))
             problems.append(f"broken link {link['raw']!r}: no anchor #{fragment} on {where}")
+    return problems
+
+
+def heading_problems(headings: list[list]) -> list[str]:
+    """Headings must start at h1, have one h1, and never skip a level on the way down."""
+    if not headings:
+        return ["no heading on the page"]
+    problems = []
+    if headings[0][0] != 1:
+        problems.append(f"the first heading is h{headings[0][0]} {headings[0][1]!r}, not h1")
+    extra = [text for level, text in headings[1:] if level == 1]
+    if extra:
+        problems.append(f"more than one h1: {extra[:3]}")
+    for (before, before_text), (level, text) in zip(headings, headings[1:]):
+        if level > before + 1:
+            problems.append(f"heading level skipped: h{before} {before_text!r} is followed by "
+                            f"h{level} {text!r}")
     return problems
 
 
@@ -242,6 +281,9 @@ def check_page(context, build: Path, base: str, page: Path, screenshots: Path | 
             problems.append(f"math not rendered by MathJax: {text!r}")
         for text in facts["rawTex"]:
             problems.append(f"raw TeX delimiters in the text: {text!r}")
+        problems.extend(heading_problems(facts["headings"]))
+        for src in facts["unlabelled"]:
+            problems.append(f"image without alt text or caption: {src}")
         if _is_notebook_page(build, page):
             for button in ("binder", "colab", "thebe"):
                 if not facts[button]:
@@ -254,6 +296,92 @@ def check_page(context, build: Path, base: str, page: Path, screenshots: Path | 
     finally:
         page_obj.close()
     return problems
+
+
+_DARK_FACTS_JS = """
+async (mathjaxWait) => {
+  if (window.MathJax && MathJax.startup && MathJax.startup.promise) {
+    await Promise.race([MathJax.startup.promise, new Promise(r => setTimeout(r, mathjaxWait))]);
+  }
+  for (const img of document.images) { img.loading = "eager"; }
+  await Promise.race([
+    Promise.all([...document.images].map(img => img.complete ? null :
+      new Promise(r => { img.addEventListener("load", r); img.addEventListener("error", r); }))),
+    new Promise(r => setTimeout(r, 10000))]);
+  const rgb = s => (s.match(/[\\d.]+/g) || []).map(Number);
+  const background = rgb(getComputedStyle(document.body).backgroundColor);
+  const content = document.querySelector("article") || document.querySelector("main") || document.body;
+  // Figures: images of cell outputs and of figure directives (not the theme's icons).
+  const figures = [...content.querySelectorAll("div.cell_output img, figure img")]
+    .filter(img => img.naturalWidth > 0);
+  const notOpaqueWhite = [];
+  for (const img of figures) {
+    const canvas = document.createElement("canvas");
+    canvas.width = img.naturalWidth; canvas.height = img.naturalHeight;
+    const context = canvas.getContext("2d");
+    context.drawImage(img, 0, 0);
+    const w = canvas.width - 1, h = canvas.height - 1;
+    const corners = [[0, 0], [w, 0], [0, h], [w, h]].map(([x, y]) => [...context.getImageData(x, y, 1, 1).data]);
+    if (corners.some(([r, g, b, a]) => a < 255 || Math.min(r, g, b) < 245)) {
+      notOpaqueWhite.push({src: (img.getAttribute("src") || img.id).slice(0, 100), corners});
+    }
+  }
+  return {theme: document.documentElement.dataset.theme || "", background,
+          figures: figures.length, notOpaqueWhite};
+}
+"""
+
+
+def check_dark_mode(build: Path, page: str, screenshot: Path | None,
+                    executable: str | None = None) -> tuple[list[str], int]:
+    """Open ``page`` (relative to ``build``) in the theme's dark mode; return problems and the
+    number of figures checked.
+
+    The mode is chosen as a reader's theme switch stores it (``localStorage`` keys ``mode``
+    and ``theme``). The page must come up dark, and every content image must have opaque,
+    white corners: a figure with a transparent background would show black axes on a dark
+    page. A full-page screenshot is saved to ``screenshot``.
+    """
+    from playwright.sync_api import sync_playwright
+
+    build = Path(build).resolve()
+    if not (build / page).exists():
+        raise FileNotFoundError(f"no page {page} in {build}")
+    executable = executable or find_chromium()
+    if executable is None:
+        raise BrowserMissing("no Chromium found: install it (apt-get install chromium)")
+    server = serve(build)
+    base = f"http://{LOCAL_HOST}:{server.server_address[1]}"
+    problems: list[str] = []
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=executable, headless=True, args=BROWSER_ARGS)
+            context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                          service_workers="block", color_scheme="dark")
+            blocked: list[str] = []
+            context.route("**/*", _offline_route(blocked))
+            context.add_init_script("localStorage.setItem('mode', 'dark');"
+                                    "localStorage.setItem('theme', 'dark');")
+            page_obj = context.new_page()
+            page_obj.goto(f"{base}/{page}", wait_until="load", timeout=30_000)
+            facts = page_obj.evaluate(_DARK_FACTS_JS, MATHJAX_WAIT_MS)
+            if facts["theme"] != "dark":
+                problems.append(f"the page did not switch to dark mode (data-theme={facts['theme']!r})")
+            if facts["background"][:3] and sum(facts["background"][:3]) / 3 > 100:
+                problems.append(f"dark mode, yet the page background is light: {facts['background']}")
+            for figure in facts["notOpaqueWhite"]:
+                problems.append(f"figure without an opaque white background in dark mode: "
+                                f"{figure['src']} (corner pixels {figure['corners']})")
+            if screenshot is not None:
+                Path(screenshot).parent.mkdir(parents=True, exist_ok=True)
+                page_obj.screenshot(path=str(screenshot), full_page=True)
+            problems.extend(blocked)
+            context.close()
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    return problems, facts["figures"]
 
 
 def _offline_route(blocked: list[str]):
@@ -325,6 +453,8 @@ def main(argv=None) -> int:
     parser.add_argument("build", nargs="?", default=str(ROOT / "_build" / "html"))
     parser.add_argument("--screenshots", default=str(ROOT / "site-screenshots"),
                         help="directory for the full-page screenshots ('' for none)")
+    parser.add_argument("--dark", default=DARK_PAGE,
+                        help="page checked and screenshotted in dark mode ('' for none)")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     try:
@@ -332,6 +462,10 @@ def main(argv=None) -> int:
     except (FileNotFoundError, BrowserMissing) as error:
         print(error, file=sys.stderr)
         return 2
+    if args.dark:
+        shot = Path(args.screenshots) / dark_screenshot_name(args.dark) if args.screenshots else None
+        dark_problems, _ = check_dark_mode(Path(args.build), args.dark, shot)
+        results[f"{args.dark} (dark mode)"] = dark_problems
     report = format_report(results)
     n_problems = sum(len(p) for p in results.values())
     seconds = time.perf_counter() - start
