@@ -222,8 +222,9 @@ def test_dark_mode_check_finds_transparent_figures(chromium, tmp_path):
     (build / "chapters").mkdir(parents=True)
     white = _png(build / "chapters" / "white.png", (255, 255, 255, 255))
     clear = _png(build / "chapters" / "clear.png", (255, 255, 255, 0))
-    body = (f'<article><h1>Dark</h1><img src="{white}" alt="white"><img src="{clear}" alt="clear">'
-            '</article>')
+    body = (f'<article><h1>Dark</h1><div class="cell_output"><img src="{white}" alt="white"></div>'
+            f'<figure><img src="{clear}" alt="clear"></figure>'
+            f'<img src="{clear}" alt="an icon outside any figure is not checked"></article>')
     (build / "chapters" / "dark.html").write_text(
         GOOD_PAGE.format(title="Dark", body=DARK_THEME + body))
     shot = tmp_path / "shots" / "dark.png"
