@@ -1,0 +1,85 @@
+"""The glossary page: one sorted list of the book's terms, linked from the text.
+
+The book build (``-W --nitpick``) already fails on a ``{term}`` that names no entry; these
+tests check the page itself: the terms the chapters rely on are defined, every entry has a
+definition, and the introduction links to it.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import nbformat
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+GLOSSARY = ROOT / "chapters" / "glossary.md"
+
+# Terms the chapters use and link with {term}`...` (lower case, as Sphinx matches them).
+REQUIRED = """
+least squares, residual, design matrix, coefficient of determination, log-odds,
+logistic function, maximum likelihood, gradient, learning rate, step-size schedule,
+backtracking line search, stochastic gradient descent, mini-batch, convex function, lipschitz,
+perceptron, perceptron criterion, mistake, margin, radius, augmented vector, normalization,
+reflection, linearly separable, mistake bound, voted perceptron, averaged perceptron, kernel,
+feature map, kernel trick, multi-layer perceptron, hidden unit, activation function,
+backpropagation, cross-entropy, softmax, early stopping, overtraining, l2 penalty, xor
+"""
+
+
+def entries() -> dict[str, str]:
+    """``{term: definition}``; synonyms listed together share their definition."""
+    text = GLOSSARY.read_text(encoding="utf-8")
+    body = re.search(r"^```\{glossary\}\n(.*?)^```$", text, re.M | re.S)
+    assert body, "the glossary page should hold one ```{glossary} directive"
+    result, names, definition = {}, [], []
+    for line in body.group(1).splitlines():
+        if line.startswith(":") or not line.strip():  # the :sorted: option, blank lines
+            continue
+        if not line.startswith(" "):
+            if definition:
+                result.update({name: " ".join(definition) for name in names})
+                names, definition = [], []
+            names.append(line.strip())
+        else:
+            definition.append(line.strip())
+    result.update({name: " ".join(definition) for name in names})
+    return result
+
+
+def test_glossary_defines_the_books_terms():
+    defined = {name.lower() for name in entries()}
+    wanted = {term.strip() for term in REQUIRED.split(",")}
+    assert wanted - defined == set(), f"not in the glossary: {sorted(wanted - defined)}"
+    assert 40 <= len(defined) <= 80
+
+
+def test_every_entry_has_a_real_definition():
+    short = [name for name, definition in entries().items() if len(definition.split()) < 12]
+    assert short == [], f"entries without a real definition: {short}"
+
+
+def test_glossary_is_sorted_labelled_and_in_the_table_of_contents():
+    text = GLOSSARY.read_text(encoding="utf-8")
+    assert text.startswith("(glossary)=\n# Glossary")
+    assert ":sorted:" in text
+    toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
+    reference = [part for part in toc["parts"] if part["caption"] == "Reference"]
+    assert reference and {"file": "chapters/glossary"} in reference[0]["chapters"]
+
+
+def test_links_inside_the_glossary_name_existing_entries():
+    defined = {name.lower() for name in entries()}
+    text = GLOSSARY.read_text(encoding="utf-8")
+    targets = [m.group(2) or m.group(1) for m in re.finditer(r"\{term\}`([^`<]+?)(?:\s*<([^>]+)>)?`", text)]
+    assert targets, "the definitions should link related entries"
+    unknown = sorted({t.strip().lower() for t in targets} - defined)
+    assert unknown == [], f"links to terms the glossary does not define: {unknown}"
+
+
+def test_introduction_links_the_glossary():
+    nb = nbformat.read(ROOT / "chapters" / "00_introduction.ipynb", as_version=4)
+    text = "\n".join(cell.source for cell in nb.cells if cell.cell_type == "markdown")
+    assert "{ref}`glossary <glossary>`" in text
+    assert "{term}`" in text
