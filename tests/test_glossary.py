@@ -83,3 +83,20 @@ def test_introduction_links_the_glossary():
     text = "\n".join(cell.source for cell in nb.cells if cell.cell_type == "markdown")
     assert "{ref}`glossary <glossary>`" in text
     assert "{term}`" in text
+
+
+def test_chapters_link_only_defined_terms():
+    """A cheap early warning for the -W book build: every {term} in a chapter has an entry."""
+    defined = {name.lower() for name in entries()}
+    pattern = re.compile(r"\{term\}`([^`<]+?)(?:\s*<([^>]+)>)?`")
+    unknown = {}
+    for path in sorted((ROOT / "chapters").glob("*.ipynb")):
+        nb = nbformat.read(path, as_version=4)
+        for cell in nb.cells:
+            if cell.cell_type != "markdown":
+                continue
+            for match in pattern.finditer(cell.source):
+                target = (match.group(2) or match.group(1)).strip().lower()
+                if target not in defined:
+                    unknown.setdefault(path.name, set()).add(target)
+    assert unknown == {}, f"terms linked but not in the glossary: {unknown}"
