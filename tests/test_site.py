@@ -147,7 +147,8 @@ def _site(tmp_path: Path) -> Path:
                 + '<a href="nowhere.html">no such page</a> <a href="other.html#gone">no such anchor</a>'
                 + '<a href="#nothere">no such anchor here</a>'
                 + '<p><span class="math">\\(y\\)</span></p><p>Raw TeX: \\[ a + b \\] and $$c$$</p>')
-    bad_body += ('<h1>A second title</h1><h2>Part</h2><h4>Skipped a level</h4>'
+    bad_body += ('<div class="cell_input"><pre>%pip install --quiet "mlcourse @ git+URL"</pre></div>'
+                 '<h1>A second title</h1><h2>Part</h2><h4>Skipped a level</h4>'
                  '<img src="../_static/pixel.png">'
                  '<figure><img src="../_static/pixel.png?captioned"><figcaption>A caption is '
                  'enough</figcaption></figure>')
@@ -189,6 +190,7 @@ def test_site_check_reports_every_kind_of_problem(chromium, tmp_path):
         "notebook page without its colab launch button",
         "notebook page without its thebe launch button",
         "more than one h1: ['A second title']",
+        "the Colab set-up cell (%pip install) is shown on the page",
         "heading level skipped: h2 'Part' is followed by h4 'Skipped a level'",
         "image without alt text or caption: ../_static/pixel.png",
     ]

@@ -17,7 +17,8 @@ headless Chromium (through playwright). For each page it reports:
   left in the text outside code;
 - on pages made from notebooks, missing launch buttons (Binder, Colab, live code);
 - headings out of order (not starting at h1, a second h1, or a skipped level);
-- content images with neither alt text nor a caption in their figure or cell.
+- content images with neither alt text nor a caption in their figure or cell;
+- a visible Colab set-up cell (``%pip install``), which the page should hide.
 
 ``check_dark_mode`` opens one page in the theme's dark mode, checks that it really is dark and
 that every figure keeps an opaque white background there, and saves a screenshot.
@@ -186,8 +187,11 @@ async (mathjaxWait) => {
                    && !img.closest("div.cell")?.querySelector("figcaption, .caption"))
     .filter(img => img.getAttribute("role") !== "presentation" && img.getAttribute("aria-hidden") !== "true")
     .map(img => img.id ? `<img id="${img.id}"> (${(img.getAttribute("src") || "no src").slice(0, 40)}...)` : (img.getAttribute("src") || "(no src)").slice(0, 100));
+  // The Colab set-up cell is for notebooks only: it must be removed from the page.
+  const setupShown = [...content.querySelectorAll("div.cell_input, div.highlight")]
+    .some(el => el.textContent.includes("%pip install"));
   return {
-    brokenImages, links, mathLeft, rawTex, headings, unlabelled,
+    brokenImages, links, mathLeft, rawTex, headings, unlabelled, setupShown,
     binder: hrefs.some(h => h.includes("/v2/gh/") || h.includes("mybinder")),
     colab: hrefs.some(h => h.includes("colab.research.google.com")),
     thebe: !!document.querySelector(".btn-launch-thebe, [onclick*='thebe' i], button[title*='live code' i]"),
@@ -284,6 +288,8 @@ def check_page(context, build: Path, base: str, page: Path, screenshots: Path | 
         problems.extend(heading_problems(facts["headings"]))
         for src in facts["unlabelled"]:
             problems.append(f"image without alt text or caption: {src}")
+        if facts["setupShown"]:
+            problems.append("the Colab set-up cell (%pip install) is shown on the page")
         if _is_notebook_page(build, page):
             for button in ("binder", "colab", "thebe"):
                 if not facts[button]:
