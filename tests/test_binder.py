@@ -15,6 +15,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import re
+import shutil
 import time
 from pathlib import Path
 
@@ -69,11 +70,13 @@ def test_introduction_links_binder_to_the_student_notebooks():
 def binder_python(tmp_path_factory):
     if not FRESH:
         pytest.skip("installs a fresh environment (about a minute): run by make test-binder")
-    python = fresh_env.create_venv(tmp_path_factory.mktemp("binder") / "venv")
+    folder = tmp_path_factory.mktemp("binder")
+    python = fresh_env.create_venv(folder / "venv")
     start = time.perf_counter()
     fresh_env.pip_install(python, ["-r", "binder/requirements.txt"], cwd=ROOT)
     print(f"binder environment installed in {time.perf_counter() - start:.0f} s")
-    return python
+    yield python
+    shutil.rmtree(folder / "venv", ignore_errors=True)  # about a gigabyte
 
 
 def test_binder_environment_is_consistent(binder_python):

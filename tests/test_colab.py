@@ -19,6 +19,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import re
+import shutil
 from pathlib import Path
 
 import nbformat
@@ -112,7 +113,8 @@ def colab(tmp_path_factory):
     folder = tmp_path_factory.mktemp("colab")
     python = fresh_env.create_venv(folder / "venv")
     fresh_env.pip_install(python, fresh_env.pinned(COLAB_PACKAGES), cwd=folder)
-    return python, folder
+    yield python, folder
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 def test_setup_cell_installs_the_library_in_colab(colab):
