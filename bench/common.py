@@ -54,6 +54,7 @@ class Row:
 
     def as_dict(self):
         out = asdict(self)
+        out["ok"] = bool(self.ok)
         out["ratio"] = self.ratio
         out["repeats"] = len(self.times)
         return out

@@ -76,14 +76,15 @@ def run():
         averaged_time, averaged_times, _ = median_time(lambda: averaged.predict(X_test))
         k = int(voted.weights_.shape[0])
         acc_v, acc_a = voted.score(X_test, y_test), averaged.score(X_test, y_test)
-        case = f"predict {X_test.shape[0]} digits, even vs odd, after {passes} passes (K = {k} vectors)"
+        case = (f"predict {X_test.shape[0]} digits, even vs odd, after {passes} pass{'es' if passes > 1 else ''} "
+                f"(K = {k} vectors)")
         extra = {"stored_vectors": k, "accuracy": acc_v, "reference_accuracy": acc_a}
         rows.append(Row(TOPIC, case, "mlcourse VotedPerceptron.predict", voted_time,
                         "mlcourse AveragedPerceptron.predict", averaged_time,
                         f"test accuracy {acc_v:.4f} (averaged {acc_a:.4f})", acc_v >= 0.8, voted_times, extra,
-                        f"predict after {passes} passes: voted"))
+                        f"predict after {passes} pass{'es' if passes > 1 else ''}: voted"))
         rows.append(Row(TOPIC, case, "mlcourse AveragedPerceptron.predict", averaged_time,
                         "mlcourse AveragedPerceptron.predict", averaged_time,
                         f"reference, test accuracy {acc_a:.4f}", acc_a >= 0.8, averaged_times, extra,
-                        f"predict after {passes} passes: averaged"))
+                        f"predict after {passes} pass{'es' if passes > 1 else ''}: averaged"))
     return rows, []

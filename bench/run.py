@@ -143,6 +143,9 @@ def refresh_page():
 
 
 def _no_nan(value):
+    """Store numpy scalars as Python numbers; anything else is a bug."""
+    if hasattr(value, "item"):
+        return value.item()
     raise TypeError(f"cannot store {value!r}")
 
 
