@@ -180,21 +180,24 @@ def forward(coefs, intercepts, X, activation_name="tanh"):
 
 
 def backward(coefs, Zs, As, Y, activation_name="tanh", alpha=0.0):
-    """Backpropagation: the gradients of the mean loss for every layer (eq-mlp-delta-out,
-    eq-mlp-grads, eq-mlp-delta-back).
+    """Backpropagation: the gradients of the mean loss for every layer.
 
-    ``Zs`` and ``As`` come from :func:`forward` on the same batch; ``Y`` holds the targets
-    (one-hot, or one 0/1 column for two classes). Returns ``(coef_grads, intercept_grads)``.
+    Equations eq-mlp-delta-out, eq-mlp-grads and eq-mlp-delta-back.
+    ``Zs`` and ``As`` come from :func:`forward` on the same batch; ``Y``
+    holds the targets (one-hot, or one 0/1 column for two classes).
+    Returns ``(coef_grads, intercept_grads)``.
     """
     n = As[0].shape[0]
-    delta = (As[-1] - Y) / n                               # Delta^(L) = (P - Y) / n
+    delta = (As[-1] - Y) / n             # Delta^(L) = (P - Y) / n
     coef_grads = [None] * len(coefs)
     intercept_grads = [None] * len(coefs)
     for layer in range(len(coefs) - 1, -1, -1):
         coef_grads[layer] = As[layer].T @ delta + alpha * coefs[layer]
         intercept_grads[layer] = delta.sum(axis=0)
-        if layer > 0:                                      # Delta^(l-1) = (Delta W^T) * g'(Z)
-            delta = (delta @ coefs[layer].T) * activation_derivative(activation_name, Zs[layer - 1])
+        if layer > 0:
+            # Delta^(l-1) = (Delta^(l) W^(l)T) * g'(Z^(l-1))
+            slope = activation_derivative(activation_name, Zs[layer - 1])
+            delta = (delta @ coefs[layer].T) * slope
     return coef_grads, intercept_grads
 
 
