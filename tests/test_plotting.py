@@ -230,7 +230,8 @@ def test_animation_html_plays_offline_with_plain_symbols():
     fig, ax = plt.subplots()
     (line,) = ax.plot([0, 1], [0, 0])
     animation = FuncAnimation(fig, lambda k: line.set_ydata([k, k]), frames=3)
-    html = animation_html(animation)
+    html = animation_html(animation, alt='A line "moving" up')
+    assert 'alt="A line &quot;moving&quot; up"' in html
     assert "<script" in html and "anim" in html
     assert "http://" not in html and "https://" not in html, "nothing may load from the network"
     assert 'class="fa' not in html, "every icon is replaced by a symbol"

@@ -1,10 +1,12 @@
-"""Copy the repository URL of `_config.yml` into every notebook's Colab set-up cell.
+"""Copy the repository URL of `_config.yml` everywhere the book names its repository.
 
-Usage: python tools/set_repository.py
+Usage: python tools/set_repository.py     (or: make set-repository)
 
-`_config.yml` (key `repository.url`) is the one place a publisher changes the URL; this
-script writes it into the `%pip install "mlcourse @ git+URL"` line of each chapter's and
-each student notebook's first cell, leaving everything else untouched.
+`_config.yml` (key `repository.url`) is the one place a publisher changes the URL. The
+previous URL is read from the Colab set-up cell of the introduction, and its
+``owner/name`` is replaced by the new one wherever it appears: the set-up cells
+(``%pip install "mlcourse @ git+URL"``), the Binder and Colab links of the introduction,
+README.md and CONTRIBUTING.md. Run it, re-run ``make exercises``, and commit the result.
 """
 
 from __future__ import annotations
@@ -16,28 +18,56 @@ import nbformat
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
-PATTERN = re.compile(r'(mlcourse @ git\+)[^"\s]+')
+SETUP_URL = re.compile(r'mlcourse @ git\+(https://github\.com/([^/"\s]+/[^/"\s]+?))(?:\.git)?"')
+TEXT_FILES = ("README.md", "CONTRIBUTING.md")
 
 
-def repository_url() -> str:
-    config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
-    return config["repository"]["url"].rstrip("/")
+def repository_url(root: Path = ROOT) -> str:
+    config = yaml.safe_load((root / "_config.yml").read_text(encoding="utf-8"))
+    return config["repository"]["url"].rstrip("/").removesuffix(".git")
 
 
-def main() -> int:
-    url = repository_url()
-    changed = 0
-    for path in sorted([*ROOT.glob("chapters/*.ipynb"), *ROOT.glob("exercises/*.ipynb")]):
+def slug(url: str) -> str:
+    """``owner/name`` of a GitHub URL."""
+    match = re.fullmatch(r"https://github\.com/([^/\s]+/[^/\s]+)", url)
+    if not match:
+        raise ValueError(f"repository.url must look like https://github.com/OWNER/NAME; got {url!r}")
+    return match.group(1)
+
+
+def previous_slug(root: Path = ROOT) -> str:
+    intro = nbformat.read(root / "chapters" / "00_introduction.ipynb", as_version=4)
+    match = SETUP_URL.search(intro.cells[0].source)
+    if not match:
+        raise ValueError("the introduction's first cell has no 'mlcourse @ git+https://github.com/...' line")
+    return match.group(2)
+
+
+def replace_slug(text: str, old: str, new: str) -> str:
+    return re.sub(rf"(?<=[/ ]){re.escape(old)}(?=[/\"\s?#)>`]|$)", new, text)
+
+
+def main(root: Path = ROOT) -> int:
+    new = slug(repository_url(root))
+    old = previous_slug(root)
+    changed = []
+    for path in sorted([*root.glob("chapters/*.ipynb"), *root.glob("exercises/*.ipynb")]):
         nb = nbformat.read(path, as_version=4)
-        cell = nb.cells[0] if nb.cells else None
-        if cell is None or "colab-setup" not in cell.metadata.get("tags", []):
-            continue
-        source = PATTERN.sub(lambda m: m.group(1) + url, cell.source)
-        if source != cell.source:
-            cell.source = source
+        touched = False
+        for cell in nb.cells:
+            source = replace_slug(cell.source, old, new)
+            if source != cell.source:
+                cell.source, touched = source, True
+        if touched:
             nbformat.write(nb, path)
-            changed += 1
-    print(f"Repository URL {url}: {changed} notebook(s) updated.")
+            changed.append(path)
+    for name in TEXT_FILES:
+        path = root / name
+        text = path.read_text(encoding="utf-8")
+        if replace_slug(text, old, new) != text:
+            path.write_text(replace_slug(text, old, new), encoding="utf-8")
+            changed.append(path)
+    print(f"repository {old} -> {new}: {len(changed)} file(s) updated.")
     return 0
 
 

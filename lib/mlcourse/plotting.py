@@ -7,6 +7,7 @@ the website's dark mode. Two classes are always drawn with different colours *an
 
 from __future__ import annotations
 
+from html import escape
 import re
 
 from cycler import cycler
@@ -237,12 +238,13 @@ _PLAYER_SYMBOLS = {
 }
 
 
-def animation_html(animation, close=True) -> str:
+def animation_html(animation, alt: str, close=True) -> str:
     """Return a matplotlib animation as self-contained HTML that plays with no kernel.
 
     This is ``animation.to_jshtml()`` made to work offline: matplotlib's player loads an
     icon font from a CDN for its buttons, so the link is removed and each icon is replaced
-    by a plain symbol (the buttons keep their titles). With ``close`` the animation's
+    by a plain symbol (the buttons keep their titles). ``alt`` describes the animation for
+    a screen reader (the player's image has none of its own). With ``close`` the animation's
     figure is closed, so the notebook does not also show its last frame as a still image.
     Display the result with ``IPython.display.HTML``.
     """
@@ -250,6 +252,8 @@ def animation_html(animation, close=True) -> str:
     html = re.sub(r'<link rel="stylesheet"\s+href="https?://[^"]*font-awesome[^"]*">', "", html)
     html = re.sub(r'<i class="fa (fa-[a-z-]+(?: fa-flip-horizontal)?)"></i>',
                   lambda m: _PLAYER_SYMBOLS.get(m.group(1), "?"), html)
+    html = re.sub(r'<img id="(_anim_img\w+)"',
+                  lambda m: f'<img id="{m.group(1)}" alt="{escape(alt, quote=True)}"', html, count=1)
     if close:
         plt.close(animation._fig)
     return html

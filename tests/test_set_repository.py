@@ -1,0 +1,41 @@
+"""`make set-repository` carries the URL of `_config.yml` to every place that names it."""
+
+from pathlib import Path
+import shutil
+import sys
+
+import nbformat
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+import set_repository  # noqa: E402
+
+
+def _copy_book(tmp_path):
+    for name in ("_config.yml", "README.md", "CONTRIBUTING.md"):
+        shutil.copy(ROOT / name, tmp_path / name)
+    for folder in ("chapters", "exercises"):
+        (tmp_path / folder).mkdir()
+        for path in (ROOT / folder).glob("*.ipynb"):
+            shutil.copy(path, tmp_path / folder / path.name)
+    return tmp_path
+
+
+def test_every_mention_of_the_repository_follows_the_config(tmp_path):
+    book = _copy_book(tmp_path)
+    old = set_repository.slug(set_repository.repository_url(book))
+    config = book / "_config.yml"
+    config.write_text(config.read_text().replace(f"https://github.com/{old}", "https://github.com/someone/my-course"))
+    assert set_repository.main(book) == 0
+    for path in [*book.glob("chapters/*.ipynb"), *book.glob("exercises/*.ipynb"), book / "README.md", book / "CONTRIBUTING.md"]:
+        assert old not in path.read_text(encoding="utf-8"), f"{path.name} still names {old}"
+    intro = nbformat.read(book / "chapters" / "00_introduction.ipynb", as_version=4)
+    assert 'mlcourse @ git+https://github.com/someone/my-course"' in intro.cells[0].source
+    text = "\n".join(cell.source for cell in intro.cells)
+    assert "mybinder.org/v2/gh/someone/my-course/main" in text
+    assert "colab.research.google.com/github/someone/my-course/blob/main" in text
+    assert set_repository.main(book) == 0, "running it twice changes nothing more"
+
+
+def test_the_committed_book_already_follows_the_config():
+    assert set_repository.previous_slug() == set_repository.slug(set_repository.repository_url())
