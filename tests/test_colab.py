@@ -16,15 +16,15 @@ links open this repository's student notebooks.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
 import shutil
 from pathlib import Path
 
+import fresh_env
 import nbformat
 import pytest
-import yaml
+from set_repository import repository_url
 
 ROOT = Path(__file__).resolve().parents[1]
 FRESH = os.environ.get("MLCOURSE_FRESH_ENV") == "1"
@@ -32,19 +32,8 @@ CHAPTER = ROOT / "chapters" / "03_gradient_descent.ipynb"
 COLAB_PACKAGES = ["numpy", "scipy", "matplotlib", "ipywidgets"]
 
 
-def _load_fresh_env():
-    spec = importlib.util.spec_from_file_location("fresh_env", ROOT / "tools" / "fresh_env.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
-fresh_env = _load_fresh_env()
-
-
-def repository_url() -> str:
-    config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
-    return config["repository"]["url"].rstrip("/")
 
 
 def notebooks() -> list[Path]:

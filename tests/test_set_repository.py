@@ -2,13 +2,11 @@
 
 from pathlib import Path
 import shutil
-import sys
 
 import nbformat
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
-import set_repository  # noqa: E402
+import set_repository
 
 
 def _copy_book(tmp_path):

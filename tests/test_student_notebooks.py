@@ -5,15 +5,13 @@ checker must answer "Not attempted yet" for the empty answers.
 """
 
 from pathlib import Path
-import sys
 
 import nbformat
 import pytest
 from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
-import make_exercises  # noqa: E402
+import make_exercises
 
 CHAPTERS = make_exercises.chapter_paths()
 STUDENT = [make_exercises.EXERCISES / p.name for p in CHAPTERS]
