@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed
 JOBS   ?= 2
 NBVAL  := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg -p no:cacheprovider
 
-.PHONY: help book test test-lib test-notebooks test-book test-site test-binder test-colab serve \
+.PHONY: help book test lint test-lib test-notebooks test-book test-site test-binder test-colab serve \
         clean notebooks exercises lock set-repository bench
 
 help:
@@ -33,8 +33,12 @@ book: $(STAMP)
 	$(BIN)/jupyter-book build . --builder html
 	@echo "The website is built: open $(CURDIR)/_build/html/index.html (or run 'make serve')."
 
-test: test-lib test-notebooks test-book test-site test-binder test-colab
+test: lint test-lib test-notebooks test-book test-site test-binder test-colab
 	@echo "All checks passed."
+
+lint: $(STAMP)
+	$(BIN)/ruff check lib tests tools bench chapters
+	$(BIN)/ruff format --check lib tests tools bench chapters
 
 test-lib: $(STAMP)
 	$(BIN)/python -m pytest -n $(JOBS) -m "not site" -p no:cacheprovider

@@ -29,8 +29,15 @@ TOPIC = "The book"
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 BUDGET = 20.0
-NBVAL = ["--nbval", "--nbval-current-env", "--nbval-sanitize-with", "tests/nbval_sanitize.cfg",
-         "-p", "no:cacheprovider", "-q"]
+NBVAL = [
+    "--nbval",
+    "--nbval-current-env",
+    "--nbval-sanitize-with",
+    "tests/nbval_sanitize.cfg",
+    "-p",
+    "no:cacheprovider",
+    "-q",
+]
 
 
 def committed_book(folder: Path) -> Path:
@@ -39,37 +46,81 @@ def committed_book(folder: Path) -> Path:
     Measuring the last commit makes the rows reproducible and independent of unfinished
     edits in the working tree; outside a git repository the working tree is measured.
     """
-    archive = subprocess.run(["git", "archive", "--format=tar", "HEAD"], cwd=ROOT, capture_output=True)
+    archive = subprocess.run(
+        ["git", "archive", "--format=tar", "HEAD"],
+        cwd=ROOT,
+        capture_output=True,
+    )
     if archive.returncode != 0:
         return ROOT
-    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
+    subprocess.run(
+        ["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True
+    )
     return folder
 
 
 def _timed(command, cwd):
     # the book's own library first, so that the notebooks import the copy being measured
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(cwd / "lib"),
-                                                                     os.environ.get("PYTHONPATH")])))
+    env = dict(
+        os.environ,
+        PYTHONPATH=os.pathsep.join(
+            filter(None, [str(cwd / "lib"), os.environ.get("PYTHONPATH")])
+        ),
+    )
     start = time.perf_counter()
-    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, env=env)
+    done = subprocess.run(
+        command, cwd=cwd, capture_output=True, text=True, env=env
+    )
     return time.perf_counter() - start, done
 
 
 def nbval_rows(book: Path):
     rows, total, all_ok = [], 0.0, True
     for notebook in sorted((book / "chapters").glob("*.ipynb")):
-        seconds, done = _timed([sys.executable, "-m", "pytest", *NBVAL, f"chapters/{notebook.name}"], book)
+        seconds, done = _timed(
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                *NBVAL,
+                f"chapters/{notebook.name}",
+            ],
+            book,
+        )
         ok = done.returncode == 0
         if not ok:
             print(done.stdout[-3000:], file=sys.stderr)
         total += seconds
         all_ok &= ok
-        rows.append(Row(TOPIC, "strict nbval, one notebook", notebook.stem, seconds,
-                        "chapter budget (20 s)", BUDGET, "passed" if ok else "strict nbval failed", ok, [seconds], short=notebook.stem))
+        rows.append(
+            Row(
+                TOPIC,
+                "strict nbval, one notebook",
+                notebook.stem,
+                seconds,
+                "chapter budget (20 s)",
+                BUDGET,
+                "passed" if ok else "strict nbval failed",
+                ok,
+                [seconds],
+                short=notebook.stem,
+            )
+        )
     count = len(rows)
-    rows.append(Row(TOPIC, "strict nbval, one notebook", f"all {count} notebooks, one after the other", total,
-                    f"{count} x chapter budget", BUDGET * count, "all passed" if all_ok else "some notebooks failed", all_ok,
-                    [total], short="all notebooks"))
+    rows.append(
+        Row(
+            TOPIC,
+            "strict nbval, one notebook",
+            f"all {count} notebooks, one after the other",
+            total,
+            f"{count} x chapter budget",
+            BUDGET * count,
+            "all passed" if all_ok else "some notebooks failed",
+            all_ok,
+            [total],
+            short="all notebooks",
+        )
+    )
     return rows
 
 
@@ -81,8 +132,18 @@ def site_size(html: Path):
 def build_rows(book: Path):
     folder = Path(tempfile.mkdtemp(prefix="mlcourse-bench-site-"))
     try:
-        seconds, done = _timed([str(BIN / "jupyter-book"), "build", ".", "--builder", "html",
-                                "--path-output", str(folder)], book)
+        seconds, done = _timed(
+            [
+                str(BIN / "jupyter-book"),
+                "build",
+                ".",
+                "--builder",
+                "html",
+                "--path-output",
+                str(folder),
+            ],
+            book,
+        )
         html = folder / "_build" / "html"
         ok = done.returncode == 0 and (html / "index.html").is_file()
         if not ok:
@@ -91,9 +152,25 @@ def build_rows(book: Path):
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     mib = size / 2**20
-    return [Row(TOPIC, "website build", "make book (jupyter-book build, every notebook executed)", seconds,
-                None, None, f"built: {count} files, {mib:.1f} MiB" if ok else "build FAILED", ok, [seconds],
-                {"site_bytes": size, "site_files": count, "site_mib": round(mib, 2)}, "make book")]
+    return [
+        Row(
+            TOPIC,
+            "website build",
+            "make book (jupyter-book build, every notebook executed)",
+            seconds,
+            None,
+            None,
+            f"built: {count} files, {mib:.1f} MiB" if ok else "build FAILED",
+            ok,
+            [seconds],
+            {
+                "site_bytes": size,
+                "site_files": count,
+                "site_mib": round(mib, 2),
+            },
+            "make book",
+        )
+    ]
 
 
 def run():

@@ -88,8 +88,16 @@ def machine() -> dict:
     except AttributeError:  # not on Linux
         usable = os.cpu_count()
     versions = {"python": platform.python_version()}
-    for package in ("numpy", "scipy", "scikit-learn", "matplotlib", "mlcourse", "jupyter-book",
-                    "nbval", "pytest"):
+    for package in (
+        "numpy",
+        "scipy",
+        "scikit-learn",
+        "matplotlib",
+        "mlcourse",
+        "jupyter-book",
+        "nbval",
+        "pytest",
+    ):
         try:
             versions[package] = metadata.version(package)
         except metadata.PackageNotFoundError:
@@ -97,9 +105,16 @@ def machine() -> dict:
     try:
         import numpy as np
 
-        blas = np.show_config(mode="dicts")["Build Dependencies"]["blas"]["name"]
+        blas = np.show_config(mode="dicts")["Build Dependencies"]["blas"][
+            "name"
+        ]
     except Exception:  # older numpy, or no such key
         blas = None
-    return {"cores": os.cpu_count(), "usable_cores": usable, "processor": cpu_model(),
-            "system": f"{platform.system()} {platform.machine()}", "blas": blas,
-            "versions": versions}
+    return {
+        "cores": os.cpu_count(),
+        "usable_cores": usable,
+        "processor": cpu_model(),
+        "system": f"{platform.system()} {platform.machine()}",
+        "blas": blas,
+        "versions": versions,
+    }

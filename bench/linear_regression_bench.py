@@ -11,10 +11,9 @@ scipy's ``lstsq``. Check: every coefficient and the intercept agree with the ref
 from __future__ import annotations
 
 import numpy as np
-from sklearn.linear_model import LinearRegression as SklearnLinearRegression
-
 from common import Row, median_time
 from mlcourse.linear_regression import LinearRegression
+from sklearn.linear_model import LinearRegression as SklearnLinearRegression
 
 TOPIC = "Linear regression"
 N_SAMPLES, N_FEATURES, SEED = 100_000, 50, 0
@@ -32,19 +31,63 @@ def run():
         return np.linalg.lstsq(design, y, rcond=None)[0]
 
     ref_time, ref_times, solution = median_time(bare)
-    ours_time, ours_times, ours = median_time(lambda: LinearRegression().fit(X, y))
-    sk_time, sk_times, sk = median_time(lambda: SklearnLinearRegression().fit(X, y))
+    ours_time, ours_times, ours = median_time(
+        lambda: LinearRegression().fit(X, y)
+    )
+    sk_time, sk_times, sk = median_time(
+        lambda: SklearnLinearRegression().fit(X, y)
+    )
     scale = float(np.max(np.abs(solution)))
 
     def difference(intercept, coef):
-        return max(abs(intercept - solution[0]), float(np.max(np.abs(coef - solution[1:])))) / scale
+        return (
+            max(
+                abs(intercept - solution[0]),
+                float(np.max(np.abs(coef - solution[1:]))),
+            )
+            / scale
+        )
 
-    d_ours, d_sk = difference(ours.intercept_, ours.coef_), difference(float(sk.intercept_), sk.coef_)
+    d_ours, d_sk = (
+        difference(ours.intercept_, ours.coef_),
+        difference(float(sk.intercept_), sk.coef_),
+    )
     case = f"{N_SAMPLES:,} x {N_FEATURES} Gaussian, with intercept"
     return [
-        Row(TOPIC, case, "mlcourse LinearRegression", ours_time, REFERENCE, ref_time,
-            f"same coefficients (relative difference {d_ours:.0e})", d_ours < 1e-10, ours_times, short="100,000 x 50: mlcourse"),
-        Row(TOPIC, case, "scikit-learn LinearRegression", sk_time, REFERENCE, ref_time,
-            f"same coefficients (relative difference {d_sk:.0e})", d_sk < 1e-10, sk_times, short="100,000 x 50: scikit-learn"),
-        Row(TOPIC, case, REFERENCE, ref_time, REFERENCE, ref_time, "reference", True, ref_times, short="100,000 x 50: numpy lstsq"),
+        Row(
+            TOPIC,
+            case,
+            "mlcourse LinearRegression",
+            ours_time,
+            REFERENCE,
+            ref_time,
+            f"same coefficients (relative difference {d_ours:.0e})",
+            d_ours < 1e-10,
+            ours_times,
+            short="100,000 x 50: mlcourse",
+        ),
+        Row(
+            TOPIC,
+            case,
+            "scikit-learn LinearRegression",
+            sk_time,
+            REFERENCE,
+            ref_time,
+            f"same coefficients (relative difference {d_sk:.0e})",
+            d_sk < 1e-10,
+            sk_times,
+            short="100,000 x 50: scikit-learn",
+        ),
+        Row(
+            TOPIC,
+            case,
+            REFERENCE,
+            ref_time,
+            REFERENCE,
+            ref_time,
+            "reference",
+            True,
+            ref_times,
+            short="100,000 x 50: numpy lstsq",
+        ),
     ], []

@@ -13,12 +13,13 @@ recomputed from its predicted probabilities, is within the target.
 from __future__ import annotations
 
 import numpy as np
-from sklearn.datasets import load_breast_cancer
-from sklearn.linear_model import LogisticRegression as SklearnLogisticRegression
-from sklearn.preprocessing import StandardScaler
-
 from common import Row, median_time
 from mlcourse.logistic_regression import LogisticRegression, log_loss
+from sklearn.datasets import load_breast_cancer
+from sklearn.linear_model import (
+    LogisticRegression as SklearnLogisticRegression,
+)
+from sklearn.preprocessing import StandardScaler
 
 TOPIC = "Logistic regression"
 FEATURES = [0, 1, 4, 8, 9]
@@ -31,30 +32,73 @@ def run():
     X = StandardScaler().fit_transform(data.data[:, FEATURES])
     y = data.target
     ref_time, ref_times, ref = median_time(
-        lambda: SklearnLogisticRegression(C=np.inf, tol=1e-10, max_iter=10_000).fit(X, y))
+        lambda: SklearnLogisticRegression(
+            C=np.inf, tol=1e-10, max_iter=10_000
+        ).fit(X, y)
+    )
     target = log_loss(y, ref.predict_proba(X)[:, 1])
-    case = (f"breast cancer, {X.shape[0]} x {X.shape[1]} (5 mean features, standardized), "
-            f"loss within {TOLERANCE:g} of {target:.6f}")
+    case = (
+        f"breast cancer, {X.shape[0]} x {X.shape[1]} (5 mean features, standardized), "
+        f"loss within {TOLERANCE:g} of {target:.6f}"
+    )
     rows = []
     for solver, long_run in (("gradient", 20_000), ("newton", 100)):
-        probe = LogisticRegression(solver=solver, max_iter=long_run, tol=1e-300)
+        probe = LogisticRegression(
+            solver=solver, max_iter=long_run, tol=1e-300
+        )
         _, _, probe = median_time(lambda: probe.fit(X, y), repeats=1)
         reached = np.flatnonzero(probe.loss_path_ <= target + TOLERANCE)
         if reached.size == 0:
-            rows.append(Row(TOPIC, case, f"mlcourse LogisticRegression(solver='{solver}')", float("nan"),
-                            REFERENCE, ref_time, f"did not reach the target in {long_run} iterations",
-                            False, short=f"{solver} solver"))
+            rows.append(
+                Row(
+                    TOPIC,
+                    case,
+                    f"mlcourse LogisticRegression(solver='{solver}')",
+                    float("nan"),
+                    REFERENCE,
+                    ref_time,
+                    f"did not reach the target in {long_run} iterations",
+                    False,
+                    short=f"{solver} solver",
+                )
+            )
             continue
         k = max(1, int(reached[0]))
         t, times, model = median_time(
-            lambda: LogisticRegression(solver=solver, max_iter=k, tol=1e-300).fit(X, y))
+            lambda: LogisticRegression(
+                solver=solver, max_iter=k, tol=1e-300
+            ).fit(X, y)
+        )
         loss = log_loss(y, model.predict_proba(X))
         ok = loss <= target + TOLERANCE
-        rows.append(Row(TOPIC, case, f"mlcourse LogisticRegression(solver='{solver}')", t, REFERENCE, ref_time,
-                        f"{k} iterations, loss - target = {loss - target:.1e}", ok, times,
-                        {"iterations": k, "loss": loss, "target": target}, f"{solver} solver"))
-    rows.append(Row(TOPIC, case, REFERENCE, ref_time, REFERENCE, ref_time,
-                    f"reference ({int(ref.n_iter_[0])} iterations, training accuracy {ref.score(X, y):.4f})",
-                    True, ref_times, {"iterations": int(ref.n_iter_[0]), "loss": target},
-                    "scikit-learn lbfgs"))
+        rows.append(
+            Row(
+                TOPIC,
+                case,
+                f"mlcourse LogisticRegression(solver='{solver}')",
+                t,
+                REFERENCE,
+                ref_time,
+                f"{k} iterations, loss - target = {loss - target:.1e}",
+                ok,
+                times,
+                {"iterations": k, "loss": loss, "target": target},
+                f"{solver} solver",
+            )
+        )
+    rows.append(
+        Row(
+            TOPIC,
+            case,
+            REFERENCE,
+            ref_time,
+            REFERENCE,
+            ref_time,
+            f"reference ({int(ref.n_iter_[0])} iterations, training accuracy {ref.score(X, y):.4f})",
+            True,
+            ref_times,
+            {"iterations": int(ref.n_iter_[0]), "loss": target},
+            "scikit-learn lbfgs",
+        )
+    )
     return rows, []

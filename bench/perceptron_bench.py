@@ -10,11 +10,10 @@ bit, and scikit-learn ends at the same final weights.
 from __future__ import annotations
 
 import numpy as np
-from sklearn.linear_model import Perceptron as SklearnPerceptron
-
 from common import Goal, Row, median_time
 from mlcourse.datasets import make_separable
 from mlcourse.perceptron import fast_perceptron, plain_perceptron
+from sklearn.linear_model import Perceptron as SklearnPerceptron
 
 TOPIC = "Perceptron"
 SHAPES = ((20_000, 50), (100_000, 20))
@@ -23,47 +22,109 @@ REFERENCE = "scikit-learn Perceptron(shuffle=False, tol=None)"
 
 
 def run_shape(n_samples, n_features):
-    data = make_separable(n_samples=n_samples, n_features=n_features, margin=MARGIN, radius=1.0,
-                          distribution="ball", random_state=SEED)
+    data = make_separable(
+        n_samples=n_samples,
+        n_features=n_features,
+        margin=MARGIN,
+        radius=1.0,
+        distribution="ball",
+        random_state=SEED,
+    )
     X, y = data.X, data.y.astype(float)
     fast_time, fast_times, fast = median_time(lambda: fast_perceptron(X, y))
     passes = fast.n_iter
-    plain_time, plain_times, plain = median_time(lambda: plain_perceptron(X, y, max_iter=passes))
+    plain_time, plain_times, plain = median_time(
+        lambda: plain_perceptron(X, y, max_iter=passes)
+    )
     ref_time, ref_times, ref = median_time(
-        lambda: SklearnPerceptron(shuffle=False, tol=None, max_iter=passes).fit(X, y))
-    same_path = (np.array_equal(plain.coef_path, fast.coef_path)
-                 and np.array_equal(plain.intercept_path, fast.intercept_path))
-    same_final = (np.array_equal(ref.coef_[0], fast.coef_path[-1])
-                  and float(ref.intercept_[0]) == float(fast.intercept_path[-1]))
-    case = (f"{n_samples:,} x {n_features} separable (margin {MARGIN}), {passes} passes, "
-            f"{len(fast.update_indices):,} updates")
-    extra = {"passes": passes, "updates": int(len(fast.update_indices)), "converged": bool(fast.converged)}
+        lambda: SklearnPerceptron(
+            shuffle=False, tol=None, max_iter=passes
+        ).fit(X, y)
+    )
+    same_path = np.array_equal(
+        plain.coef_path, fast.coef_path
+    ) and np.array_equal(plain.intercept_path, fast.intercept_path)
+    same_final = np.array_equal(ref.coef_[0], fast.coef_path[-1]) and float(
+        ref.intercept_[0]
+    ) == float(fast.intercept_path[-1])
+    case = (
+        f"{n_samples:,} x {n_features} separable (margin {MARGIN}), {passes} passes, "
+        f"{len(fast.update_indices):,} updates"
+    )
+    extra = {
+        "passes": passes,
+        "updates": int(len(fast.update_indices)),
+        "converged": bool(fast.converged),
+    }
     rows = [
-        Row(TOPIC, case, "mlcourse plain loop (plain_perceptron)", plain_time, REFERENCE, ref_time,
-            "same weight path as the fast path, bit for bit" if same_path else "weight path DIFFERS",
-            same_path, plain_times, extra, f"{n_samples:,} x {n_features}: plain loop"),
-        Row(TOPIC, case, "mlcourse fast path (fast_perceptron, used by Perceptron)", fast_time, REFERENCE,
-            ref_time, "same final weights as scikit-learn" if same_final else "final weights DIFFER",
-            same_final and fast.converged, fast_times, extra, f"{n_samples:,} x {n_features}: fast path"),
-        Row(TOPIC, case, REFERENCE, ref_time, REFERENCE, ref_time,
-            "reference", same_final, ref_times, extra, f"{n_samples:,} x {n_features}: scikit-learn"),
+        Row(
+            TOPIC,
+            case,
+            "mlcourse plain loop (plain_perceptron)",
+            plain_time,
+            REFERENCE,
+            ref_time,
+            "same weight path as the fast path, bit for bit"
+            if same_path
+            else "weight path DIFFERS",
+            same_path,
+            plain_times,
+            extra,
+            f"{n_samples:,} x {n_features}: plain loop",
+        ),
+        Row(
+            TOPIC,
+            case,
+            "mlcourse fast path (fast_perceptron, used by Perceptron)",
+            fast_time,
+            REFERENCE,
+            ref_time,
+            "same final weights as scikit-learn"
+            if same_final
+            else "final weights DIFFER",
+            same_final and fast.converged,
+            fast_times,
+            extra,
+            f"{n_samples:,} x {n_features}: fast path",
+        ),
+        Row(
+            TOPIC,
+            case,
+            REFERENCE,
+            ref_time,
+            REFERENCE,
+            ref_time,
+            "reference",
+            same_final,
+            ref_times,
+            extra,
+            f"{n_samples:,} x {n_features}: scikit-learn",
+        ),
     ]
     speedup = plain_time / fast_time
     versus = fast_time / ref_time
     goals = [
-        Goal(f"Perceptron {n_samples:,} x {n_features}: fast path at least 10x the plain loop",
-             f"{speedup:.1f}x", speedup >= 10,
-             "" if speedup >= 10 else
-             "The plain loop spends about a microsecond of Python per visited sample; the fast "
-             "path pays a few numpy calls per mistake, so the gain shrinks when mistakes are "
-             "dense (few samples between two updates)."),
-        Goal(f"Perceptron {n_samples:,} x {n_features}: fast path no slower than 2x scikit-learn",
-             f"{versus:.2f}x scikit-learn's time", versus <= 2,
-             "" if versus <= 2 else
-             "scikit-learn visits every sample in compiled code; the fast path pays Python and "
-             "numpy call overhead (tens of microseconds) for every mistake, and this data set "
-             "has many mistakes per pass. A compiled inner loop (Cython or Numba) over the "
-             "rows between two mistakes would close the gap, at the price of the numpy-only rule."),
+        Goal(
+            f"Perceptron {n_samples:,} x {n_features}: fast path at least 10x the plain loop",
+            f"{speedup:.1f}x",
+            speedup >= 10,
+            ""
+            if speedup >= 10
+            else "The plain loop spends about a microsecond of Python per visited sample; the fast "
+            "path pays a few numpy calls per mistake, so the gain shrinks when mistakes are "
+            "dense (few samples between two updates).",
+        ),
+        Goal(
+            f"Perceptron {n_samples:,} x {n_features}: fast path no slower than 2x scikit-learn",
+            f"{versus:.2f}x scikit-learn's time",
+            versus <= 2,
+            ""
+            if versus <= 2
+            else "scikit-learn visits every sample in compiled code; the fast path pays Python and "
+            "numpy call overhead (tens of microseconds) for every mistake, and this data set "
+            "has many mistakes per pass. A compiled inner loop (Cython or Numba) over the "
+            "rows between two mistakes would close the gap, at the price of the numpy-only rule.",
+        ),
     ]
     return rows, goals
 

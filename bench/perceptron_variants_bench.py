@@ -14,12 +14,15 @@ one-against-the-rest, so only the accuracies are compared. Prediction cost:
 from __future__ import annotations
 
 import numpy as np
+from common import Row, median_time
+from mlcourse.perceptron_variants import (
+    AveragedPerceptron,
+    MulticlassPerceptron,
+    VotedPerceptron,
+)
 from sklearn.datasets import load_digits
 from sklearn.linear_model import SGDClassifier
 from sklearn.model_selection import train_test_split
-
-from common import Row, median_time
-from mlcourse.perceptron_variants import AveragedPerceptron, MulticlassPerceptron, VotedPerceptron
 
 TOPIC = "Averaged and voted perceptron"
 PASSES = 10
@@ -27,64 +30,183 @@ SGD = "scikit-learn SGDClassifier(loss='perceptron', average=True)"
 
 
 def sgd(passes):
-    return SGDClassifier(loss="perceptron", penalty=None, learning_rate="constant", eta0=1,
-                         average=True, shuffle=False, tol=None, max_iter=passes)
+    return SGDClassifier(
+        loss="perceptron",
+        penalty=None,
+        learning_rate="constant",
+        eta0=1,
+        average=True,
+        shuffle=False,
+        tol=None,
+        max_iter=passes,
+    )
 
 
 def run():
     X, y = load_digits(return_X_y=True)
     rows = []
-    tasks = [(f"digits {a} vs {b}", X[np.isin(y, (a, b))], y[np.isin(y, (a, b))])
-             for a, b in [(3, 5), (4, 9), (1, 7)]]
-    tasks += [("digits: 8 vs the rest", X, y == 8), ("digits: even vs odd", X, y % 2)]
+    tasks = [
+        (f"digits {a} vs {b}", X[np.isin(y, (a, b))], y[np.isin(y, (a, b))])
+        for a, b in [(3, 5), (4, 9), (1, 7)]
+    ]
+    tasks += [
+        ("digits: 8 vs the rest", X, y == 8),
+        ("digits: even vs odd", X, y % 2),
+    ]
     for task, X_task, y_task in tasks:
-        X_train, X_test, y_train, y_test = train_test_split(X_task, y_task, test_size=0.25, random_state=0)
-        ours_time, ours_times, ours = median_time(lambda: AveragedPerceptron(max_iter=PASSES).fit(X_train, y_train))
-        ref_time, ref_times, ref = median_time(lambda: sgd(PASSES).fit(X_train, y_train))
+        X_train, X_test, y_train, y_test = train_test_split(
+            X_task, y_task, test_size=0.25, random_state=0
+        )
+        ours_time, ours_times, ours = median_time(
+            lambda: AveragedPerceptron(max_iter=PASSES).fit(X_train, y_train)
+        )
+        ref_time, ref_times, ref = median_time(
+            lambda: sgd(PASSES).fit(X_train, y_train)
+        )
         acc, ref_acc = ours.score(X_test, y_test), ref.score(X_test, y_test)
         scale = max(1.0, float(np.max(np.abs(ref.coef_))))
-        diff = max(float(np.max(np.abs(ours.coef_ - ref.coef_[0]))),
-                   abs(ours.intercept_ - float(ref.intercept_[0]))) / scale
+        diff = (
+            max(
+                float(np.max(np.abs(ours.coef_ - ref.coef_[0]))),
+                abs(ours.intercept_ - float(ref.intercept_[0])),
+            )
+            / scale
+        )
         ok = diff < 1e-9 and acc == ref_acc
         case = f"{task}, {PASSES} passes"
-        extra = {"accuracy": acc, "reference_accuracy": ref_acc, "relative_weight_difference": diff}
-        rows.append(Row(TOPIC, case, "mlcourse AveragedPerceptron", ours_time, SGD, ref_time,
-                        f"same averaged weights (relative difference {diff:.0e}) and test accuracy {acc:.4f}",
-                        ok, ours_times, extra, f"{task}: AveragedPerceptron"))
-        rows.append(Row(TOPIC, case, SGD, ref_time, SGD, ref_time, f"reference, test accuracy {ref_acc:.4f}",
-                        True, ref_times, extra, f"{task}: scikit-learn SGD"))
+        extra = {
+            "accuracy": acc,
+            "reference_accuracy": ref_acc,
+            "relative_weight_difference": diff,
+        }
+        rows.append(
+            Row(
+                TOPIC,
+                case,
+                "mlcourse AveragedPerceptron",
+                ours_time,
+                SGD,
+                ref_time,
+                f"same averaged weights (relative difference {diff:.0e}) and test accuracy {acc:.4f}",
+                ok,
+                ours_times,
+                extra,
+                f"{task}: AveragedPerceptron",
+            )
+        )
+        rows.append(
+            Row(
+                TOPIC,
+                case,
+                SGD,
+                ref_time,
+                SGD,
+                ref_time,
+                f"reference, test accuracy {ref_acc:.4f}",
+                True,
+                ref_times,
+                extra,
+                f"{task}: scikit-learn SGD",
+            )
+        )
 
-    X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=0.25, random_state=0)
+    X_train, X_test, y_train, y_test = train_test_split(
+        X, y, test_size=0.25, random_state=0
+    )
     ours_time, ours_times, ours = median_time(
-        lambda: MulticlassPerceptron(max_iter=PASSES, average=True).fit(X_train, y_train))
-    ref_time, ref_times, ref = median_time(lambda: sgd(PASSES).fit(X_train, y_train))
+        lambda: MulticlassPerceptron(max_iter=PASSES, average=True).fit(
+            X_train, y_train
+        )
+    )
+    ref_time, ref_times, ref = median_time(
+        lambda: sgd(PASSES).fit(X_train, y_train)
+    )
     acc, ref_acc = ours.score(X_test, y_test), ref.score(X_test, y_test)
     case = f"all 10 digits, {PASSES} passes"
     extra = {"accuracy": acc, "reference_accuracy": ref_acc}
-    rows.append(Row(TOPIC, case, "mlcourse MulticlassPerceptron(average=True)", ours_time, SGD + ", one-vs-rest",
-                    ref_time, f"test accuracy {acc:.4f} (scikit-learn {ref_acc:.4f})", acc >= ref_acc - 0.03,
-                    ours_times, extra, "10 digits: MulticlassPerceptron"))
-    rows.append(Row(TOPIC, case, SGD + ", one-vs-rest", ref_time, SGD + ", one-vs-rest", ref_time,
-                    f"reference, test accuracy {ref_acc:.4f}", True, ref_times, extra,
-                    "10 digits: scikit-learn SGD"))
+    rows.append(
+        Row(
+            TOPIC,
+            case,
+            "mlcourse MulticlassPerceptron(average=True)",
+            ours_time,
+            SGD + ", one-vs-rest",
+            ref_time,
+            f"test accuracy {acc:.4f} (scikit-learn {ref_acc:.4f})",
+            acc >= ref_acc - 0.03,
+            ours_times,
+            extra,
+            "10 digits: MulticlassPerceptron",
+        )
+    )
+    rows.append(
+        Row(
+            TOPIC,
+            case,
+            SGD + ", one-vs-rest",
+            ref_time,
+            SGD + ", one-vs-rest",
+            ref_time,
+            f"reference, test accuracy {ref_acc:.4f}",
+            True,
+            ref_times,
+            extra,
+            "10 digits: scikit-learn SGD",
+        )
+    )
 
-    X_train, X_test, y_train, y_test = train_test_split(X, y % 2, test_size=0.25, random_state=0)
+    X_train, X_test, y_train, y_test = train_test_split(
+        X, y % 2, test_size=0.25, random_state=0
+    )
     for passes in (1, 10, 50):
         voted = VotedPerceptron(max_iter=passes).fit(X_train, y_train)
         averaged = AveragedPerceptron(max_iter=passes).fit(X_train, y_train)
         voted_time, voted_times, _ = median_time(lambda: voted.predict(X_test))
-        averaged_time, averaged_times, _ = median_time(lambda: averaged.predict(X_test))
+        averaged_time, averaged_times, _ = median_time(
+            lambda: averaged.predict(X_test)
+        )
         k = int(voted.weights_.shape[0])
-        acc_v, acc_a = voted.score(X_test, y_test), averaged.score(X_test, y_test)
-        case = (f"predict {X_test.shape[0]} digits, even vs odd, after {passes} pass{'es' if passes > 1 else ''} "
-                f"(K = {k} vectors)")
-        extra = {"stored_vectors": k, "accuracy": acc_v, "reference_accuracy": acc_a}
-        rows.append(Row(TOPIC, case, "mlcourse VotedPerceptron.predict", voted_time,
-                        "mlcourse AveragedPerceptron.predict", averaged_time,
-                        f"test accuracy {acc_v:.4f} (averaged {acc_a:.4f})", acc_v >= 0.8, voted_times, extra,
-                        f"predict after {passes} pass{'es' if passes > 1 else ''}: voted"))
-        rows.append(Row(TOPIC, case, "mlcourse AveragedPerceptron.predict", averaged_time,
-                        "mlcourse AveragedPerceptron.predict", averaged_time,
-                        f"reference, test accuracy {acc_a:.4f}", acc_a >= 0.8, averaged_times, extra,
-                        f"predict after {passes} pass{'es' if passes > 1 else ''}: averaged"))
+        acc_v, acc_a = (
+            voted.score(X_test, y_test),
+            averaged.score(X_test, y_test),
+        )
+        case = (
+            f"predict {X_test.shape[0]} digits, even vs odd, after {passes} pass{'es' if passes > 1 else ''} "
+            f"(K = {k} vectors)"
+        )
+        extra = {
+            "stored_vectors": k,
+            "accuracy": acc_v,
+            "reference_accuracy": acc_a,
+        }
+        rows.append(
+            Row(
+                TOPIC,
+                case,
+                "mlcourse VotedPerceptron.predict",
+                voted_time,
+                "mlcourse AveragedPerceptron.predict",
+                averaged_time,
+                f"test accuracy {acc_v:.4f} (averaged {acc_a:.4f})",
+                acc_v >= 0.8,
+                voted_times,
+                extra,
+                f"predict after {passes} pass{'es' if passes > 1 else ''}: voted",
+            )
+        )
+        rows.append(
+            Row(
+                TOPIC,
+                case,
+                "mlcourse AveragedPerceptron.predict",
+                averaged_time,
+                "mlcourse AveragedPerceptron.predict",
+                averaged_time,
+                f"reference, test accuracy {acc_a:.4f}",
+                acc_a >= 0.8,
+                averaged_times,
+                extra,
+                f"predict after {passes} pass{'es' if passes > 1 else ''}: averaged",
+            )
+        )
     return rows, []

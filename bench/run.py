@@ -59,36 +59,61 @@ def _ratio(value):
 
 def markdown(report) -> str:
     m = report["machine"]
-    versions = ", ".join(f"{name} {version}" for name, version in m["versions"].items() if version)
+    versions = ", ".join(
+        f"{name} {version}"
+        for name, version in m["versions"].items()
+        if version
+    )
     lines = [
         "# Benchmarks of the course library and the book",
         "",
         f"Measured on {report['date']} with `{report['command']}` in {report['total_seconds']:.0f} s.",
         f"Machine: {m['cores']} cores ({m['usable_cores']} usable), {m['processor']}, {m['system']}"
-        + (f", BLAS {m['blas']}" if m["blas"] else "") + ".",
+        + (f", BLAS {m['blas']}" if m["blas"] else "")
+        + ".",
         f"Versions: {versions}.",
         "",
         f"Times are wall-clock medians of {report['repeats']} repeats (the book's rows: one run). "
         "The ratio is the row's time divided by its reference's time: above 1 is slower.",
     ]
     for topic in report["topics"]:
-        lines += ["", f"## {topic}", "",
-                  "| case | implementation | median time (s) | reference | ratio | check |",
-                  "|---|---|---:|---|---:|---|"]
+        lines += [
+            "",
+            f"## {topic}",
+            "",
+            "| case | implementation | median time (s) | reference | ratio | check |",
+            "|---|---|---:|---|---:|---|",
+        ]
         for row in report["rows"]:
             if row["topic"] == topic:
-                check = row["check"] if row["ok"] else f"**FAILED**: {row['check']}"
-                lines.append(f"| {row['case']} | {row['implementation']} | {_seconds(row['seconds'])} | "
-                             f"{row['reference'] or '-'} | {_ratio(row['ratio'])} | {check} |")
+                check = (
+                    row["check"]
+                    if row["ok"]
+                    else f"**FAILED**: {row['check']}"
+                )
+                lines.append(
+                    f"| {row['case']} | {row['implementation']} | {_seconds(row['seconds'])} | "
+                    f"{row['reference'] or '-'} | {_ratio(row['ratio'])} | {check} |"
+                )
     if report["goals"]:
-        lines += ["", "## Goals", "", "| goal | measured | met |", "|---|---|---|"]
+        lines += [
+            "",
+            "## Goals",
+            "",
+            "| goal | measured | met |",
+            "|---|---|---|",
+        ]
         for goal in report["goals"]:
-            lines.append(f"| {goal['goal']} | {goal['measured']} | {'yes' if goal['met'] else 'no'} |")
+            lines.append(
+                f"| {goal['goal']} | {goal['measured']} | {'yes' if goal['met'] else 'no'} |"
+            )
         missed = [goal for goal in report["goals"] if not goal["met"]]
         lines += ["", "## Closing note", ""]
         if missed:
             for goal in missed:
-                lines.append(f"- Missed: {goal['goal']} ({goal['measured']}). {goal['note']}")
+                lines.append(
+                    f"- Missed: {goal['goal']} ({goal['measured']}). {goal['note']}"
+                )
         else:
             lines.append("Every goal is met on this machine.")
     return "\n".join(lines) + "\n"
@@ -96,7 +121,12 @@ def markdown(report) -> str:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", nargs="+", choices=sorted(SUITES), help="run these suites; print, write nothing")
+    parser.add_argument(
+        "--only",
+        nargs="+",
+        choices=sorted(SUITES),
+        help="run these suites; print, write nothing",
+    )
     args = parser.parse_args(argv)
     names = args.only or list(SUITES)
     start = time.perf_counter()
@@ -104,12 +134,17 @@ def main(argv=None) -> int:
     for name in names:
         suite_start = time.perf_counter()
         suite_rows, suite_goals = SUITES[name].run()
-        print(f"{name}: {time.perf_counter() - suite_start:.1f} s", file=sys.stderr)
+        print(
+            f"{name}: {time.perf_counter() - suite_start:.1f} s",
+            file=sys.stderr,
+        )
         rows += suite_rows
         goals += suite_goals
     topics = list(dict.fromkeys(row.topic for row in rows))
     report = {
-        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "date": datetime.datetime.now(datetime.timezone.utc).strftime(
+            "%Y-%m-%d %H:%M UTC"
+        ),
         "command": "make bench",
         "total_seconds": time.perf_counter() - start,
         "repeats": REPEATS,
@@ -124,9 +159,15 @@ def main(argv=None) -> int:
     if not args.only:
         RESULTS.mkdir(exist_ok=True)
         (RESULTS / "latest.md").write_text(text, encoding="utf-8")
-        (RESULTS / "latest.json").write_text(json.dumps(report, indent=1, allow_nan=False,
-                                                        default=_no_nan) + "\n", encoding="utf-8")
-        print(f"Wrote {RESULTS.name}/latest.md and {RESULTS.name}/latest.json.", file=sys.stderr)
+        (RESULTS / "latest.json").write_text(
+            json.dumps(report, indent=1, allow_nan=False, default=_no_nan)
+            + "\n",
+            encoding="utf-8",
+        )
+        print(
+            f"Wrote {RESULTS.name}/latest.md and {RESULTS.name}/latest.json.",
+            file=sys.stderr,
+        )
         refresh_page()
     if not report["all_checks_passed"]:
         print("Some checks FAILED: see the table.", file=sys.stderr)
@@ -137,9 +178,20 @@ def main(argv=None) -> int:
 def refresh_page():
     """Re-execute the appendix page, whose stored outputs show the JSON just written."""
     if PAGE.is_file():
-        subprocess.run([sys.executable, "tools/execute_notebooks.py", str(PAGE.relative_to(ROOT))],
-                       cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-        print(f"Re-executed {PAGE.relative_to(ROOT)}: commit it with the results.", file=sys.stderr)
+        subprocess.run(
+            [
+                sys.executable,
+                "tools/execute_notebooks.py",
+                str(PAGE.relative_to(ROOT)),
+            ],
+            cwd=ROOT,
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+        print(
+            f"Re-executed {PAGE.relative_to(ROOT)}: commit it with the results.",
+            file=sys.stderr,
+        )
 
 
 def _no_nan(value):

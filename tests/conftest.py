@@ -1,6 +1,6 @@
 """Shared test set-up: the repository's command-line tools (``tools/``) import as modules."""
 
-from pathlib import Path
 import sys
+from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))

@@ -32,12 +32,10 @@ CHAPTER = ROOT / "chapters" / "03_gradient_descent.ipynb"
 COLAB_PACKAGES = ["numpy", "scipy", "matplotlib", "ipywidgets"]
 
 
-
-
-
-
 def notebooks() -> list[Path]:
-    return sorted([*ROOT.glob("chapters/*.ipynb"), *ROOT.glob("exercises/*.ipynb")])
+    return sorted(
+        [*ROOT.glob("chapters/*.ipynb"), *ROOT.glob("exercises/*.ipynb")]
+    )
 
 
 def setup_cell(path: Path) -> str:
@@ -47,20 +45,29 @@ def setup_cell(path: Path) -> str:
 def first_import_cell(path: Path) -> str:
     """The first code cell after the set-up cell that imports ``mlcourse``."""
     for cell in nbformat.read(path, as_version=4).cells[1:]:
-        if cell.cell_type == "code" and re.search(r"^(from|import) mlcourse", cell.source, re.M):
+        if cell.cell_type == "code" and re.search(
+            r"^(from|import) mlcourse", cell.source, re.M
+        ):
             return cell.source
     raise AssertionError(f"{path.name} has no cell importing mlcourse")
 
 
 # --------------------------------------------------------------------------- cheap checks
 
+
 def test_every_notebook_installs_from_the_configured_repository():
     url = repository_url()
     expected = setup_cell(CHAPTER)
     assert f'%pip install --quiet "mlcourse @ git+{url}"' in expected
     assert "except ImportError:" in expected
-    different = [p.relative_to(ROOT).as_posix() for p in notebooks() if setup_cell(p) != expected]
-    assert different == [], f"these notebooks have another set-up cell: {different}"
+    different = [
+        p.relative_to(ROOT).as_posix()
+        for p in notebooks()
+        if setup_cell(p) != expected
+    ]
+    assert different == [], (
+        f"these notebooks have another set-up cell: {different}"
+    )
 
 
 def test_setup_code_is_rewritten_to_the_local_source(tmp_path):
@@ -76,13 +83,20 @@ def test_setup_code_is_rewritten_to_the_local_source(tmp_path):
 def test_introduction_opens_the_student_notebooks_in_colab():
     url = repository_url()
     owner_repo = url.removeprefix("https://github.com/")
-    nb = nbformat.read(ROOT / "chapters" / "00_introduction.ipynb", as_version=4)
-    text = "\n".join(cell.source for cell in nb.cells if cell.cell_type == "markdown")
-    links = re.findall(r"https://colab\.research\.google\.com/github/[^\s)>\"]+", text)
+    nb = nbformat.read(
+        ROOT / "chapters" / "00_introduction.ipynb", as_version=4
+    )
+    text = "\n".join(
+        cell.source for cell in nb.cells if cell.cell_type == "markdown"
+    )
+    links = re.findall(
+        r"https://colab\.research\.google\.com/github/[^\s)>\"]+", text
+    )
     prefix = f"https://colab.research.google.com/github/{owner_repo}/blob/main/exercises/"
     students = sorted(p.name for p in (ROOT / "exercises").glob("*.ipynb"))
     assert sorted(link.removeprefix(prefix) for link in links) == students, (
-        "the introduction should link every student notebook in Colab, at the configured repository")
+        "the introduction should link every student notebook in Colab, at the configured repository"
+    )
 
 
 def test_pinned_reads_exact_versions_and_refuses_unknown_names():
@@ -95,10 +109,13 @@ def test_pinned_reads_exact_versions_and_refuses_unknown_names():
 
 # --------------------------------------------------------------------------- a fresh "Colab"
 
+
 @pytest.fixture(scope="module")
 def colab(tmp_path_factory):
     if not FRESH:
-        pytest.skip("installs a fresh environment (about half a minute): run by make test-colab")
+        pytest.skip(
+            "installs a fresh environment (about half a minute): run by make test-colab"
+        )
     folder = tmp_path_factory.mktemp("colab")
     python = fresh_env.create_venv(folder / "venv")
     fresh_env.pip_install(python, fresh_env.pinned(COLAB_PACKAGES), cwd=folder)
@@ -108,17 +125,28 @@ def colab(tmp_path_factory):
 
 def test_setup_cell_installs_the_library_in_colab(colab):
     python, folder = colab
-    missing = fresh_env.run(python, ["-c", "import mlcourse"], cwd=folder, check=False)
-    assert missing.returncode != 0 and "No module named 'mlcourse'" in missing.stdout
+    missing = fresh_env.run(
+        python, ["-c", "import mlcourse"], cwd=folder, check=False
+    )
+    assert (
+        missing.returncode != 0
+        and "No module named 'mlcourse'" in missing.stdout
+    )
 
     source = fresh_env.copy_checkout(folder / "checkout")
     cell = folder / "setup_cell.py"
-    cell.write_text(fresh_env.IPYTHON_STUB + fresh_env.colab_setup_code(setup_cell(CHAPTER), source))
+    cell.write_text(
+        fresh_env.IPYTHON_STUB
+        + fresh_env.colab_setup_code(setup_cell(CHAPTER), source)
+    )
     fresh_env.run(python, [str(cell)], cwd=folder)
 
-    where = fresh_env.run(python, ["-c", "import mlcourse; print(mlcourse.__file__)"],
-                          cwd=folder).stdout.strip()
-    assert Path(where).is_relative_to(folder / "venv"), f"mlcourse imported from {where}"
+    where = fresh_env.run(
+        python, ["-c", "import mlcourse; print(mlcourse.__file__)"], cwd=folder
+    ).stdout.strip()
+    assert Path(where).is_relative_to(folder / "venv"), (
+        f"mlcourse imported from {where}"
+    )
 
     # Run the set-up cell again: with mlcourse present it must not install anything.
     again = fresh_env.run(python, [str(cell)], cwd=folder)

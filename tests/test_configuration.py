@@ -1,7 +1,7 @@
 """The book's configuration keeps the promises of DESIGN.md and the README."""
 
-from pathlib import Path
 import re
+from pathlib import Path
 
 import yaml
 
@@ -13,27 +13,49 @@ def _config():
 
 
 def test_lock_pins_every_package_exactly():
-    lines = [line.strip() for line in (ROOT / "requirements.txt").read_text().splitlines()]
+    lines = [
+        line.strip()
+        for line in (ROOT / "requirements.txt").read_text().splitlines()
+    ]
     packages = [line for line in lines if line and not line.startswith("#")]
-    assert len(packages) > 50, "requirements.txt should pin the whole environment"
-    unpinned = [line for line in packages if not re.fullmatch(r"[A-Za-z0-9_.\-\[\],]+==[^=\s]+", line)]
-    assert unpinned == [], f"every line of the lock must be name==version; not pinned: {unpinned}"
+    assert len(packages) > 50, (
+        "requirements.txt should pin the whole environment"
+    )
+    unpinned = [
+        line
+        for line in packages
+        if not re.fullmatch(r"[A-Za-z0-9_.\-\[\],]+==[^=\s]+", line)
+    ]
+    assert unpinned == [], (
+        f"every line of the lock must be name==version; not pinned: {unpinned}"
+    )
 
 
 def test_lock_covers_the_top_level_requirements():
-    pinned = {line.split("==")[0].lower().replace("_", "-")
-              for line in (ROOT / "requirements.txt").read_text().splitlines()
-              if "==" in line and not line.startswith("#")}
-    wanted = [line.split("==")[0].strip().lower().replace("_", "-")
-              for line in (ROOT / "requirements.in").read_text().splitlines()
-              if line.strip() and not line.startswith("#")]
+    pinned = {
+        line.split("==")[0].lower().replace("_", "-")
+        for line in (ROOT / "requirements.txt").read_text().splitlines()
+        if "==" in line and not line.startswith("#")
+    }
+    wanted = [
+        line.split("==")[0].strip().lower().replace("_", "-")
+        for line in (ROOT / "requirements.in").read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
     missing = [name for name in wanted if name not in pinned]
-    assert missing == [], f"requirements.in names packages the lock does not pin: {missing}"
+    assert missing == [], (
+        f"requirements.in names packages the lock does not pin: {missing}"
+    )
 
 
 def test_binder_installs_the_lock_and_the_library():
-    lines = [line.strip() for line in (ROOT / "binder" / "requirements.txt").read_text().splitlines()
-             if line.strip() and not line.startswith("#")]
+    lines = [
+        line.strip()
+        for line in (ROOT / "binder" / "requirements.txt")
+        .read_text()
+        .splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
     assert lines == ["-r ../requirements.txt", "-e ."]
 
 
@@ -51,16 +73,28 @@ def test_repository_and_launch_buttons():
     assert repository["branch"] == "main"
     assert "path_to_book" in repository
     buttons = config["launch_buttons"]
-    assert buttons["binderhub_url"] and buttons["colab_url"] and buttons["thebe"] is True
+    assert (
+        buttons["binderhub_url"]
+        and buttons["colab_url"]
+        and buttons["thebe"] is True
+    )
     assert buttons["notebook_interface"] in ("classic", "jupyterlab")
 
 
 def test_extensions_and_offline_math():
     sphinx = _config()["sphinx"]
-    assert sphinx["recursive_update"] is True, "theme options would otherwise drop the launch buttons"
-    for extension in ("sphinx_proof", "sphinx_exercise", "sphinx-mathjax-offline"):
+    assert sphinx["recursive_update"] is True, (
+        "theme options would otherwise drop the launch buttons"
+    )
+    for extension in (
+        "sphinx_proof",
+        "sphinx_exercise",
+        "sphinx-mathjax-offline",
+    ):
         assert extension in sphinx["extra_extensions"]
-    assert sphinx["config"]["nb_ipywidgets_js"] == {}, "no widget scripts from a CDN"
+    assert sphinx["config"]["nb_ipywidgets_js"] == {}, (
+        "no widget scripts from a CDN"
+    )
 
 
 def test_excluded_paths_keep_the_environment_out():
@@ -76,8 +110,12 @@ def test_copyright_is_current():
 def test_ci_runs_the_readme_test_command():
     ci = (ROOT / ".ci" / "run").read_text()
     readme = (ROOT / "README.md").read_text()
-    assert "make test" in ci and "make test" in readme and "make book" in readme
-    assert readme.index("make book") < readme.index("## "), "the two commands come first"
+    assert (
+        "make test" in ci and "make test" in readme and "make book" in readme
+    )
+    assert readme.index("make book") < readme.index("## "), (
+        "the two commands come first"
+    )
 
 
 def test_pytest_collects_only_the_tests_folder():

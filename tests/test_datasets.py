@@ -5,8 +5,6 @@ import threading
 
 import numpy as np
 import pytest
-from sklearn.svm import LinearSVC
-
 from mlcourse import datasets
 from mlcourse.datasets import (
     SBP_AGE_SUMMARY,
@@ -21,6 +19,7 @@ from mlcourse.datasets import (
     students,
     xor_points,
 )
+from sklearn.svm import LinearSVC
 
 
 def _finishes(function, seconds=30.0):
@@ -41,15 +40,25 @@ def _finishes(function, seconds=30.0):
 
 # --------------------------------------------------------------------------- make_separable
 
+
 @pytest.mark.parametrize("seed", range(6))
-@pytest.mark.parametrize("kwargs", [
-    {},
-    {"n_samples": 50, "margin": 0.5, "radius": 2.0},
-    {"n_samples": 200, "n_features": 5, "margin": 0.1, "radius": 4.0},
-    {"n_samples": 80, "n_features": 20, "margin": 0.05, "radius": 3.0, "distribution": "ball"},
-    {"n_samples": 30, "margin": 0.0},
-    {"n_samples": 40, "intercept": 0.7},
-])
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {},
+        {"n_samples": 50, "margin": 0.5, "radius": 2.0},
+        {"n_samples": 200, "n_features": 5, "margin": 0.1, "radius": 4.0},
+        {
+            "n_samples": 80,
+            "n_features": 20,
+            "margin": 0.05,
+            "radius": 3.0,
+            "distribution": "ball",
+        },
+        {"n_samples": 30, "margin": 0.0},
+        {"n_samples": 40, "intercept": 0.7},
+    ],
+)
 def test_make_separable_margin_and_radius_hold(seed, kwargs):
     data = make_separable(random_state=seed, **kwargs)
     assert isinstance(data, SeparableData)
@@ -71,9 +80,13 @@ def test_make_separable_margin_and_radius_hold(seed, kwargs):
 
 def test_make_separable_default_intercept_bound():
     for seed in range(20):
-        _, _, _, intercept = make_separable(n_samples=100, margin=1.0, radius=3.0, random_state=seed)
+        _, _, _, intercept = make_separable(
+            n_samples=100, margin=1.0, radius=3.0, random_state=seed
+        )
         assert abs(intercept) <= 1.0  # min(1, (3 - 1) / 2)
-        _, _, _, intercept = make_separable(n_samples=100, margin=0.5, radius=1.5, random_state=seed)
+        _, _, _, intercept = make_separable(
+            n_samples=100, margin=0.5, radius=1.5, random_state=seed
+        )
         assert abs(intercept) <= 0.5  # min(1, (1.5 - 0.5) / 2)
 
 
@@ -94,22 +107,69 @@ def test_make_separable_is_separable_by_a_linear_svm():
     assert svm.score(X, y) == 1.0
 
 
-@pytest.mark.parametrize("kwargs, error, message", [
-    ({"margin": 3.0, "radius": 3.0}, ValueError, r"margin must be smaller than radius.*margin=3.0, radius=3.0"),
-    ({"margin": 5.0, "radius": 1.0}, ValueError, r"margin must be smaller than radius"),
-    ({"intercept": 2.8, "margin": 0.3, "radius": 3.0}, ValueError, r"\|intercept\| \+ margin must be below radius"),
-    ({"intercept": -2.8}, ValueError, r"\|intercept\| \+ margin must be below radius"),
-    ({"intercept": np.nan}, ValueError, r"intercept must be a finite number; got nan"),
-    ({"intercept": "0.5"}, TypeError, r"intercept must be a number or None; got '0.5'"),
-    ({"n_samples": 1}, ValueError, r"n_samples must be at least 2 so that both classes appear; got 1"),
-    ({"n_samples": 0}, ValueError, r"n_samples must be at least 1; got 0"),
-    ({"n_samples": 10.0}, TypeError, r"n_samples must be a whole number"),
-    ({"n_features": 0}, ValueError, r"n_features must be at least 1"),
-    ({"margin": -0.1}, ValueError, r"margin must be a finite number at least 0; got -0.1"),
-    ({"radius": 0}, ValueError, r"radius must be a finite number greater than 0"),
-    ({"distribution": "uniform"}, ValueError, r"distribution must be 'gaussian' or 'ball'; got 'uniform'"),
-    ({"random_state": "seed"}, TypeError, r"random_state must be None, an int seed or a numpy Generator"),
-])
+@pytest.mark.parametrize(
+    "kwargs, error, message",
+    [
+        (
+            {"margin": 3.0, "radius": 3.0},
+            ValueError,
+            r"margin must be smaller than radius.*margin=3.0, radius=3.0",
+        ),
+        (
+            {"margin": 5.0, "radius": 1.0},
+            ValueError,
+            r"margin must be smaller than radius",
+        ),
+        (
+            {"intercept": 2.8, "margin": 0.3, "radius": 3.0},
+            ValueError,
+            r"\|intercept\| \+ margin must be below radius",
+        ),
+        (
+            {"intercept": -2.8},
+            ValueError,
+            r"\|intercept\| \+ margin must be below radius",
+        ),
+        (
+            {"intercept": np.nan},
+            ValueError,
+            r"intercept must be a finite number; got nan",
+        ),
+        (
+            {"intercept": "0.5"},
+            TypeError,
+            r"intercept must be a number or None; got '0.5'",
+        ),
+        (
+            {"n_samples": 1},
+            ValueError,
+            r"n_samples must be at least 2 so that both classes appear; got 1",
+        ),
+        ({"n_samples": 0}, ValueError, r"n_samples must be at least 1; got 0"),
+        ({"n_samples": 10.0}, TypeError, r"n_samples must be a whole number"),
+        ({"n_features": 0}, ValueError, r"n_features must be at least 1"),
+        (
+            {"margin": -0.1},
+            ValueError,
+            r"margin must be a finite number at least 0; got -0.1",
+        ),
+        (
+            {"radius": 0},
+            ValueError,
+            r"radius must be a finite number greater than 0",
+        ),
+        (
+            {"distribution": "uniform"},
+            ValueError,
+            r"distribution must be 'gaussian' or 'ball'; got 'uniform'",
+        ),
+        (
+            {"random_state": "seed"},
+            TypeError,
+            r"random_state must be None, an int seed or a numpy Generator",
+        ),
+    ],
+)
 def test_make_separable_bad_requests(kwargs, error, message):
     with pytest.raises(error, match=message):
         make_separable(**kwargs)
@@ -117,26 +177,43 @@ def test_make_separable_bad_requests(kwargs, error, message):
 
 def test_make_separable_impossible_draw_errors_rather_than_hangs():
     # A standard normal point in 60 dimensions almost never falls inside a ball of radius 3.
-    finished, error = _finishes(lambda: make_separable(n_samples=50, n_features=60, radius=3.0, random_state=0))
+    finished, error = _finishes(
+        lambda: make_separable(
+            n_samples=50, n_features=60, radius=3.0, random_state=0
+        )
+    )
     assert finished, "make_separable did not return within 30 s"
     assert isinstance(error, ValueError)
-    assert "could not draw 50 points" in str(error) and "distribution='ball'" in str(error)
+    assert "could not draw 50 points" in str(
+        error
+    ) and "distribution='ball'" in str(error)
 
 
 def test_make_separable_ball_distribution_handles_many_features():
-    X, y, coef, intercept = make_separable(n_samples=50, n_features=60, radius=3.0, margin=0.05,
-                                           distribution="ball", random_state=0)
+    X, y, coef, intercept = make_separable(
+        n_samples=50,
+        n_features=60,
+        radius=3.0,
+        margin=0.05,
+        distribution="ball",
+        random_state=0,
+    )
     assert np.all(y * (X @ coef + intercept) > 0.05)
     assert np.all(np.linalg.norm(X, axis=1) < 3.0)
 
 
 def test_make_separable_tight_margin_still_terminates():
-    finished, error = _finishes(lambda: make_separable(n_samples=20, margin=2.99, radius=3.0, random_state=1))
+    finished, error = _finishes(
+        lambda: make_separable(
+            n_samples=20, margin=2.99, radius=3.0, random_state=1
+        )
+    )
     assert finished
     assert error is None or isinstance(error, ValueError)
 
 
 # --------------------------------------------------------------------------- make_xor
+
 
 def test_make_xor_labels_follow_the_corners():
     X, y = make_xor(n_samples=400, noise=0.0, random_state=0)
@@ -165,7 +242,9 @@ def test_make_xor_is_not_linearly_separable():
 
 
 def test_make_xor_bad_input():
-    with pytest.raises(ValueError, match="noise must be a finite number at least 0"):
+    with pytest.raises(
+        ValueError, match="noise must be a finite number at least 0"
+    ):
         make_xor(noise=-1)
     with pytest.raises(ValueError, match="n_samples must be at least 1"):
         make_xor(n_samples=0)
@@ -181,6 +260,7 @@ def test_xor_points():
 
 # --------------------------------------------------------------------------- overlapping classes
 
+
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_make_overlapping_classes_is_not_separable(seed):
     X, y = make_overlapping_classes(n_samples=200, random_state=seed)
@@ -195,7 +275,9 @@ def test_make_overlapping_classes_is_not_separable(seed):
 def test_make_overlapping_classes_perceptron_never_reaches_100_percent():
     from sklearn.linear_model import Perceptron
 
-    X, y = make_overlapping_classes(n_samples=300, n_features=3, random_state=4)
+    X, y = make_overlapping_classes(
+        n_samples=300, n_features=3, random_state=4
+    )
     model = Perceptron(max_iter=200, tol=None, random_state=0).fit(X, y)
     assert model.score(X, y) < 1.0
 
@@ -203,29 +285,41 @@ def test_make_overlapping_classes_perceptron_never_reaches_100_percent():
 def test_make_overlapping_classes_shapes_balance_and_determinism():
     X, y = make_overlapping_classes(n_samples=7, n_features=4, random_state=1)
     assert X.shape == (7, 4)
-    assert (y == 1).sum() == 4 and (y == -1).sum() == 3  # half rounded up in class +1
-    X2, y2 = make_overlapping_classes(n_samples=7, n_features=4, random_state=1)
+    assert (y == 1).sum() == 4 and (
+        y == -1
+    ).sum() == 3  # half rounded up in class +1
+    X2, y2 = make_overlapping_classes(
+        n_samples=7, n_features=4, random_state=1
+    )
     np.testing.assert_array_equal(X, X2)
     np.testing.assert_array_equal(y, y2)
 
 
 def test_make_overlapping_classes_means_are_separated():
-    X, y = make_overlapping_classes(n_samples=20_000, separation=3.0, noise=0.5, random_state=0)
+    X, y = make_overlapping_classes(
+        n_samples=20_000, separation=3.0, noise=0.5, random_state=0
+    )
     gap = X[y == 1].mean(axis=0) - X[y == -1].mean(axis=0)
     assert np.linalg.norm(gap) == pytest.approx(3.0, abs=0.05)
     assert X[y == 1].std(axis=0) == pytest.approx([0.5, 0.5], abs=0.02)
 
 
 def test_make_overlapping_classes_bad_input():
-    with pytest.raises(ValueError, match="noise must be a finite number greater than 0; got 0.0"):
+    with pytest.raises(
+        ValueError,
+        match="noise must be a finite number greater than 0; got 0.0",
+    ):
         make_overlapping_classes(noise=0)
-    with pytest.raises(ValueError, match="separation must be a finite number at least 0"):
+    with pytest.raises(
+        ValueError, match="separation must be a finite number at least 0"
+    ):
         make_overlapping_classes(separation=-1)
     with pytest.raises(ValueError, match="n_samples must be at least 2"):
         make_overlapping_classes(n_samples=1)
 
 
 # --------------------------------------------------------------------------- worked examples
+
 
 def test_four_points():
     data = four_points()
@@ -239,19 +333,33 @@ def test_four_points():
 
 def test_students():
     data = students()
-    np.testing.assert_array_equal(data.X, [[1, 1, -1, -1], [1, 1, 1, 1], [-1, -1, -1, 1], [1, -1, -1, 1]])
+    np.testing.assert_array_equal(
+        data.X, [[1, 1, -1, -1], [1, 1, 1, 1], [-1, -1, -1, 1], [1, -1, -1, 1]]
+    )
     np.testing.assert_array_equal(data.y, [1, -1, -1, 1])
     assert data.sample_names == ("Jane", "Steve", "Mary", "Peter")
-    assert data.feature_names == ("good attendance", "tall", "sleeps in class", "chews gum")
+    assert data.feature_names == (
+        "good attendance",
+        "tall",
+        "sleeps in class",
+        "chews gum",
+    )
     assert data.label_names == {1: "A", -1: "F"}
 
 
 def test_five_points_nonseparable():
     data = five_points_nonseparable()
-    np.testing.assert_array_equal(data.X, [[2, 1], [4, 3], [3, 5], [1, 3], [5, 6]])
+    np.testing.assert_array_equal(
+        data.X, [[2, 1], [4, 3], [3, 5], [1, 3], [5, 6]]
+    )
     np.testing.assert_array_equal(data.y, [1, 1, 1, -1, -1])
     assert data.sample_names == ("y1", "y2", "y3", "y4", "y5")
-    assert LinearSVC(C=1e4, max_iter=200_000).fit(data.X, data.y).score(data.X, data.y) < 1.0
+    assert (
+        LinearSVC(C=1e4, max_iter=200_000)
+        .fit(data.X, data.y)
+        .score(data.X, data.y)
+        < 1.0
+    )
 
 
 def test_five_points_regression_and_its_least_squares_line():
@@ -265,8 +373,13 @@ def test_five_points_regression_and_its_least_squares_line():
 
 
 def test_sbp_age_summary():
-    assert SBP_AGE_SUMMARY == {"x_mean": 45.13, "y_mean": 142.53, "s_x2": 233.91,
-                               "s_y2": 509.91, "s_xy": 227.10}
+    assert SBP_AGE_SUMMARY == {
+        "x_mean": 45.13,
+        "y_mean": 142.53,
+        "s_x2": 233.91,
+        "s_y2": 509.91,
+        "s_xy": 227.10,
+    }
 
 
 def test_worked_examples_are_fresh_copies():
@@ -277,7 +390,7 @@ def test_worked_examples_are_fresh_copies():
 
 def test_dataset_is_frozen_and_unpacks():
     data = xor_points()
-    with pytest.raises(Exception):
+    with pytest.raises(AttributeError):
         data.X = None
     X, y = data
     assert X is data.X and y is data.y

@@ -6,28 +6,47 @@ from contextlib import redirect_stdout
 
 import numpy as np
 import pytest
-
-from mlcourse.exercises import Case, CheckResult, check_function, check_value, is_stub
+from mlcourse.exercises import (
+    Case,
+    CheckResult,
+    check_function,
+    check_value,
+    is_stub,
+)
 
 
 def reference(x, y):
     """Least-squares line through (x, y): (intercept, slope)."""
     x, y = np.asarray(x, float), np.asarray(y, float)
-    slope = np.sum((x - x.mean()) * (y - y.mean())) / np.sum((x - x.mean()) ** 2)
+    slope = np.sum((x - x.mean()) * (y - y.mean())) / np.sum(
+        (x - x.mean()) ** 2
+    )
     return y.mean() - slope * x.mean(), slope
 
 
 CASES = [
-    Case((np.array([1.0, 2.0, -1.0, 3.0, 4.0]), np.array([2.0, 4.0, 0.0, 4.0, 6.0])), description="five points"),
-    Case((np.array([0.0, 1.0, 2.0]), np.array([1.0, 3.0, 5.0])), description="a perfect line"),
+    Case(
+        (
+            np.array([1.0, 2.0, -1.0, 3.0, 4.0]),
+            np.array([2.0, 4.0, 0.0, 4.0, 6.0]),
+        ),
+        description="five points",
+    ),
+    Case(
+        (np.array([0.0, 1.0, 2.0]), np.array([1.0, 3.0, 5.0])),
+        description="a perfect line",
+    ),
 ]
 
 
 def check(candidate, **kwargs):
-    return check_function(candidate, reference, CASES, name="least_squares_line", **kwargs)
+    return check_function(
+        candidate, reference, CASES, name="least_squares_line", **kwargs
+    )
 
 
 # --------------------------------------------------------------------------- stubs
+
 
 def stub_ellipsis(x, y):
     """Your answer."""
@@ -46,7 +65,10 @@ def stub_returns_ellipsis(x, y):
     return ...
 
 
-@pytest.mark.parametrize("candidate", [stub_ellipsis, stub_pass, stub_raise, stub_returns_ellipsis, None, ...])
+@pytest.mark.parametrize(
+    "candidate",
+    [stub_ellipsis, stub_pass, stub_raise, stub_returns_ellipsis, None, ...],
+)
 def test_stubs_are_not_attempted(candidate):
     result = check(candidate)
     assert result.status == "not attempted"
@@ -59,21 +81,33 @@ def test_stubs_are_not_attempted(candidate):
 def test_check_value_stub(value):
     result = check_value(value, 1.0, name="slope")
     assert result.status == "not attempted"
-    assert result.message == "Not attempted yet: set `slope` in the cell above, then run this cell again."
+    assert (
+        result.message
+        == "Not attempted yet: set `slope` in the cell above, then run this cell again."
+    )
 
 
 def test_is_stub():
     assert is_stub(None) and is_stub(...) and is_stub(NotImplemented)
-    assert not is_stub(0) and not is_stub(np.zeros(2)) and not is_stub("") and not is_stub(stub_pass)
+    assert (
+        not is_stub(0)
+        and not is_stub(np.zeros(2))
+        and not is_stub("")
+        and not is_stub(stub_pass)
+    )
 
 
 # --------------------------------------------------------------------------- correct
+
 
 def test_correct_function():
     result = check(reference)
     assert result.passed and bool(result) is True
     assert result.status == "correct"
-    assert result.message == "Correct: `least_squares_line` agrees with the reference on all 2 cases."
+    assert (
+        result.message
+        == "Correct: `least_squares_line` agrees with the reference on all 2 cases."
+    )
 
 
 def test_correct_within_tolerance_and_list_for_tuple():
@@ -91,6 +125,7 @@ def test_check_value_correct():
 
 
 # --------------------------------------------------------------------------- crashes
+
 
 def test_a_crash_is_reported_not_raised():
     def crashes(x, y):
@@ -112,7 +147,10 @@ def test_a_crash_on_a_later_case_names_that_case():
 
     result = check(fails_on_three_points)
     assert result.status == "error"
-    assert "raised ZeroDivisionError: division by zero\non case 2 of 2 (a perfect line)" in result.message
+    assert (
+        "raised ZeroDivisionError: division by zero\non case 2 of 2 (a perfect line)"
+        in result.message
+    )
 
 
 def test_student_changes_to_the_arguments_do_not_leak():
@@ -135,6 +173,7 @@ def test_not_callable():
 
 # --------------------------------------------------------------------------- wrong answers
 
+
 def swapped(x, y):
     intercept, slope = reference(x, y)
     return slope, intercept
@@ -143,8 +182,12 @@ def swapped(x, y):
 def test_wrong_answer_says_expected_and_given():
     result = check(swapped)
     assert result.status == "wrong"
-    assert result.message.startswith("Not quite: on case 1 of 2 (five points), entry 0 of the result:")
-    assert "expected 1.10811, got 1.16216" in result.message  # 41/37 expected, 43/37 given
+    assert result.message.startswith(
+        "Not quite: on case 1 of 2 (five points), entry 0 of the result:"
+    )
+    assert (
+        "expected 1.10811, got 1.16216" in result.message
+    )  # 41/37 expected, 43/37 given
     assert "Hint" not in result.message
 
 
@@ -158,12 +201,23 @@ def test_wrong_answer_gets_the_matching_hint():
     def broken(given, expected, case):
         raise RuntimeError("a faulty diagnosis is skipped")
 
-    hints = [(broken, "never shown"), (never, "never shown either"),
-             (is_swapped, "you returned (slope, intercept); the order is (intercept, slope)."),
-             (lambda g, e, c: True, "only the first matching hint is shown")]
+    hints = [
+        (broken, "never shown"),
+        (never, "never shown either"),
+        (
+            is_swapped,
+            "you returned (slope, intercept); the order is (intercept, slope).",
+        ),
+        (lambda g, e, c: True, "only the first matching hint is shown"),
+    ]
     result = check(swapped, hints=hints)
-    assert result.message.endswith("\nHint: you returned (slope, intercept); the order is (intercept, slope).")
-    assert "never shown" not in result.message and "only the first" not in result.message
+    assert result.message.endswith(
+        "\nHint: you returned (slope, intercept); the order is (intercept, slope)."
+    )
+    assert (
+        "never shown" not in result.message
+        and "only the first" not in result.message
+    )
 
 
 def test_tuple_length_mismatch():
@@ -177,7 +231,10 @@ def test_tuple_length_mismatch():
 def test_shape_mismatch():
     result = check_value(np.zeros((2, 1)), np.zeros(2), name="w")
     assert result.status == "wrong"
-    assert result.message == "Not quite: `w`: expected shape (2,), got shape (2, 1)."
+    assert (
+        result.message
+        == "Not quite: `w`: expected shape (2,), got shape (2, 1)."
+    )
     result = check_value(np.zeros(3), 0.0, name="loss")
     assert "expected shape (), got shape (3,)" in result.message
 
@@ -185,7 +242,9 @@ def test_shape_mismatch():
 def test_non_numeric_answer_is_wrong_not_a_crash():
     result = check_value({"slope": 1}, 1.0, name="slope")
     assert result.status == "wrong"
-    assert "expected a number or an array of numbers, got dict" in result.message
+    assert (
+        "expected a number or an array of numbers, got dict" in result.message
+    )
     result = check(lambda x, y: ("a", "b"))
     assert result.status == "wrong"
 
@@ -196,9 +255,14 @@ def test_nan_is_never_correct():
 
 
 def test_flag_and_string_answers():
-    result = check_value(False, True, name="separable", hint="look at the plot again")
+    result = check_value(
+        False, True, name="separable", hint="look at the plot again"
+    )
     assert result.status == "wrong"
-    assert result.message == "Not quite: `separable`: expected True, got False.\nHint: look at the plot again"
+    assert (
+        result.message
+        == "Not quite: `separable`: expected True, got False.\nHint: look at the plot again"
+    )
     result = check_value("F", "A", name="grade")
     assert "expected 'A', got 'F'" in result.message
     # an array where one flag is expected is a wrong answer, not a crash
@@ -219,10 +283,14 @@ def test_custom_compare():
     result = check(lambda x, y: (0.0, 5.0), compare=same_sign)
     assert result.passed
     result = check(lambda x, y: (0.0, -5.0), compare=same_sign)
-    assert result.message == "Not quite: on case 1 of 2 (five points), the slope has the wrong sign."
+    assert (
+        result.message
+        == "Not quite: on case 1 of 2 (five points), the slope has the wrong sign."
+    )
 
 
 # --------------------------------------------------------------------------- display
+
 
 def test_result_displays_its_message():
     result = CheckResult("correct", "Correct: well done.")

@@ -1,8 +1,10 @@
 """The linear-regression checkers accept the reference and explain typical mistakes."""
 
 import numpy as np
-
-from mlcourse.exercises.linear_regression import check_least_squares_line, check_r2
+from mlcourse.exercises.linear_regression import (
+    check_least_squares_line,
+    check_r2,
+)
 
 
 def good_line(x, y):
@@ -13,19 +15,24 @@ def good_line(x, y):
 
 def test_line_accepts_reference_and_polyfit():
     assert check_least_squares_line(good_line).passed
-    assert check_least_squares_line(lambda x, y: tuple(np.polyfit(x, y, 1)[::-1])).passed
+    assert check_least_squares_line(
+        lambda x, y: tuple(np.polyfit(x, y, 1)[::-1])
+    ).passed
     assert "Correct" in repr(check_least_squares_line(good_line))
 
 
 def test_line_stub_and_none():
-    def stub(x, y):
-        ...
+    def stub(x, y): ...
+
     result = check_least_squares_line(stub)
-    assert result.status == "not attempted" and "Not attempted" in result.message
+    assert (
+        result.status == "not attempted" and "Not attempted" in result.message
+    )
     assert check_least_squares_line(None).status == "not attempted"
 
     def raising(x, y):
         raise NotImplementedError
+
     assert check_least_squares_line(raising).status == "not attempted"
 
 
@@ -38,6 +45,7 @@ def test_line_uncentered_hint():
     def uncentered(x, y):
         slope = (x @ y) / (x @ x)
         return y.mean() - slope * x.mean(), slope
+
     result = check_least_squares_line(uncentered)
     assert not result.passed and "deviations from the means" in result.message
 
@@ -47,6 +55,7 @@ def test_line_mixed_divisor_hint():
         n = len(x)
         slope = np.sum((x - x.mean()) * (y - y.mean())) / (n - 1) / np.var(x)
         return y.mean() - slope * x.mean(), slope
+
     result = check_least_squares_line(mixed)
     assert not result.passed and "same divisor" in result.message
 
@@ -55,6 +64,7 @@ def test_line_intercept_sign_hint():
     def plus(x, y):
         _, slope = good_line(x, y)
         return y.mean() + slope * x.mean(), slope
+
     result = check_least_squares_line(plus)
     assert not result.passed and "minus sign" in result.message
 
@@ -62,6 +72,7 @@ def test_line_intercept_sign_hint():
 def test_line_crash_is_reported_not_raised():
     def crash(x, y):
         return 1 / 0
+
     result = check_least_squares_line(crash)
     assert result.status == "error" and "ZeroDivisionError" in result.message
 
@@ -69,12 +80,14 @@ def test_line_crash_is_reported_not_raised():
 def test_r2_accepts_reference():
     def r2(y, y_pred):
         return 1 - np.sum((y - y_pred) ** 2) / np.sum((y - np.mean(y)) ** 2)
+
     assert check_r2(r2).passed
 
 
 def test_r2_inverted_hint():
     def ratio(y, y_pred):
         return np.sum((y - y_pred) ** 2) / np.sum((y - np.mean(y)) ** 2)
+
     result = check_r2(ratio)
     assert not result.passed and "1 - SSE / SST" in result.message
 
@@ -87,5 +100,6 @@ def test_r2_correlation_hint():
 def test_r2_stub_and_crash():
     def stub(y, y_pred):
         pass
+
     assert check_r2(stub).status == "not attempted"
     assert check_r2(lambda y, y_pred: undefined_name).status == "error"  # noqa: F821

@@ -1,7 +1,6 @@
 """The perceptron chapter's checkers accept the reference and explain typical mistakes."""
 
 import numpy as np
-
 from mlcourse.exercises.perceptron import (
     STUDENTS_FROM_ZERO,
     check_first_mistake,
@@ -24,25 +23,40 @@ def _update_with(test=lambda s: s <= 0, sign=1, bias=True, use_eta=True):
         if test(y * (w @ x + b)):
             return w + step * x, b + (step if bias else 0.0)
         return w, b
+
     return update
 
 
 def test_update_checker_hints():
-    assert "not < 0" in repr(check_perceptron_update(_update_with(test=lambda s: s < 0)))
-    assert "do not subtract" in repr(check_perceptron_update(_update_with(sign=-1)))
-    assert "bias is updated" in repr(check_perceptron_update(_update_with(bias=False)))
-    assert "learning rate" in repr(check_perceptron_update(_update_with(use_eta=False)))
-    assert "only on a mistake" in repr(check_perceptron_update(_update_with(test=lambda s: True)))
+    assert "not < 0" in repr(
+        check_perceptron_update(_update_with(test=lambda s: s < 0))
+    )
+    assert "do not subtract" in repr(
+        check_perceptron_update(_update_with(sign=-1))
+    )
+    assert "bias is updated" in repr(
+        check_perceptron_update(_update_with(bias=False))
+    )
+    assert "learning rate" in repr(
+        check_perceptron_update(_update_with(use_eta=False))
+    )
+    assert "only on a mistake" in repr(
+        check_perceptron_update(_update_with(test=lambda s: True))
+    )
     crash = check_perceptron_update(lambda w, b, x, y, eta=1.0: 1 / 0)
     assert crash.status == "error" and "ZeroDivisionError" in repr(crash)
-    assert "pair" in repr(check_perceptron_update(lambda w, b, x, y, eta=1.0: w))
+    assert "pair" in repr(
+        check_perceptron_update(lambda w, b, x, y, eta=1.0: w)
+    )
 
 
 def test_first_mistake_checker():
     assert check_first_mistake(reference_first_mistake).passed
 
     def strict(X, y, w, b):
-        return next((i for i in range(len(X)) if y[i] * (X[i] @ w + b) < 0), -1)
+        return next(
+            (i for i in range(len(X)) if y[i] * (X[i] @ w + b) < 0), -1
+        )
 
     def one_based(X, y, w, b):
         i = reference_first_mistake(X, y, w, b)

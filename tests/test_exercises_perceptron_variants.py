@@ -2,8 +2,10 @@
 report stubs and crashes without raising, and recognize the typical mistakes."""
 
 import numpy as np
-
-from mlcourse.exercises.perceptron_variants import check_lazy_average, check_voted_predict
+from mlcourse.exercises.perceptron_variants import (
+    check_lazy_average,
+    check_voted_predict,
+)
 from mlcourse.perceptron_variants import lazy_average as library_lazy_average
 
 
@@ -53,14 +55,23 @@ def crashing_lazy(X, y, max_iter):
 
 def test_lazy_average_accepts_reference_and_library():
     assert check_lazy_average(good_lazy).passed
-    assert check_lazy_average(lambda X, y, T: library_lazy_average(X, y, T)[:2]).passed
+    assert check_lazy_average(
+        lambda X, y, T: library_lazy_average(X, y, T)[:2]
+    ).passed
 
 
 def test_lazy_average_stub_and_crash():
     result = check_lazy_average(stub_lazy)
-    assert result.status == "not attempted" and "Not attempted yet" in result.message
+    assert (
+        result.status == "not attempted"
+        and "Not attempted yet" in result.message
+    )
     result = check_lazy_average(crashing_lazy)
-    assert result.status == "error" and "IndexError" in result.message and "case 1" in result.message
+    assert (
+        result.status == "error"
+        and "IndexError" in result.message
+        and "case 1" in result.message
+    )
 
 
 def test_lazy_average_hints():

@@ -35,7 +35,9 @@ def entries() -> dict[str, str]:
     assert body, "the glossary page should hold one ```{glossary} directive"
     result, names, definition = {}, [], []
     for line in body.group(1).splitlines():
-        if line.startswith(":") or not line.strip():  # the :sorted: option, blank lines
+        if (
+            line.startswith(":") or not line.strip()
+        ):  # the :sorted: option, blank lines
             continue
         if not line.startswith(" "):
             if definition:
@@ -51,12 +53,18 @@ def entries() -> dict[str, str]:
 def test_glossary_defines_the_books_terms():
     defined = {name.lower() for name in entries()}
     wanted = {term.strip() for term in REQUIRED.split(",")}
-    assert wanted - defined == set(), f"not in the glossary: {sorted(wanted - defined)}"
+    assert wanted - defined == set(), (
+        f"not in the glossary: {sorted(wanted - defined)}"
+    )
     assert 40 <= len(defined) <= 80
 
 
 def test_every_entry_has_a_real_definition():
-    short = [name for name, definition in entries().items() if len(definition.split()) < 12]
+    short = [
+        name
+        for name, definition in entries().items()
+        if len(definition.split()) < 12
+    ]
     assert short == [], f"entries without a real definition: {short}"
 
 
@@ -65,22 +73,35 @@ def test_glossary_is_sorted_labelled_and_in_the_table_of_contents():
     assert text.startswith("(glossary)=\n# Glossary")
     assert ":sorted:" in text
     toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
-    reference = [part for part in toc["parts"] if part["caption"] == "Reference"]
-    assert reference and {"file": "chapters/glossary"} in reference[0]["chapters"]
+    reference = [
+        part for part in toc["parts"] if part["caption"] == "Reference"
+    ]
+    assert (
+        reference and {"file": "chapters/glossary"} in reference[0]["chapters"]
+    )
 
 
 def test_links_inside_the_glossary_name_existing_entries():
     defined = {name.lower() for name in entries()}
     text = GLOSSARY.read_text(encoding="utf-8")
-    targets = [m.group(2) or m.group(1) for m in re.finditer(r"\{term\}`([^`<]+?)(?:\s*<([^>]+)>)?`", text)]
+    targets = [
+        m.group(2) or m.group(1)
+        for m in re.finditer(r"\{term\}`([^`<]+?)(?:\s*<([^>]+)>)?`", text)
+    ]
     assert targets, "the definitions should link related entries"
     unknown = sorted({t.strip().lower() for t in targets} - defined)
-    assert unknown == [], f"links to terms the glossary does not define: {unknown}"
+    assert unknown == [], (
+        f"links to terms the glossary does not define: {unknown}"
+    )
 
 
 def test_introduction_links_the_glossary():
-    nb = nbformat.read(ROOT / "chapters" / "00_introduction.ipynb", as_version=4)
-    text = "\n".join(cell.source for cell in nb.cells if cell.cell_type == "markdown")
+    nb = nbformat.read(
+        ROOT / "chapters" / "00_introduction.ipynb", as_version=4
+    )
+    text = "\n".join(
+        cell.source for cell in nb.cells if cell.cell_type == "markdown"
+    )
     assert "{ref}`glossary <glossary>`" in text
     assert "{term}`" in text
 

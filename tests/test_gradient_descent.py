@@ -4,7 +4,6 @@ import math
 
 import numpy as np
 import pytest
-
 from mlcourse import gradient_descent as gd
 from mlcourse.gradient_descent import (
     Backtracking,
@@ -28,7 +27,9 @@ def test_numerical_gradient_of_quadratic_matches_closed_form():
     f = lambda x: 0.5 * x @ A @ x - b @ x
     for _ in range(5):
         x = rng.normal(size=5) * 3
-        np.testing.assert_allclose(numerical_gradient(f, x), A @ x - b, rtol=1e-7, atol=1e-7)
+        np.testing.assert_allclose(
+            numerical_gradient(f, x), A @ x - b, rtol=1e-7, atol=1e-7
+        )
 
 
 def test_numerical_gradient_keeps_the_shape_of_x():
@@ -37,17 +38,25 @@ def test_numerical_gradient_keeps_the_shape_of_x():
     f = lambda W: np.sum(np.sin(W) * W**2)
     g = numerical_gradient(f, W)
     assert g.shape == (3, 4)
-    np.testing.assert_allclose(g, np.cos(W) * W**2 + 2 * W * np.sin(W), atol=1e-7)
+    np.testing.assert_allclose(
+        g, np.cos(W) * W**2 + 2 * W * np.sin(W), atol=1e-7
+    )
     T = rng.normal(size=(2, 3, 2))
     assert numerical_gradient(lambda T: np.sum(T**3), T).shape == (2, 3, 2)
-    np.testing.assert_allclose(numerical_gradient(lambda T: np.sum(T**3), T), 3 * T**2, atol=1e-7)
+    np.testing.assert_allclose(
+        numerical_gradient(lambda T: np.sum(T**3), T), 3 * T**2, atol=1e-7
+    )
 
 
 def test_numerical_gradient_of_scalar_and_list_inputs():
     g = numerical_gradient(lambda t: np.exp(t), 0.5)
     assert np.shape(g) == ()
     assert abs(float(g) - math.exp(0.5)) < 1e-8
-    np.testing.assert_allclose(numerical_gradient(lambda v: v[0] * v[1], [2, 3]), [3.0, 2.0], atol=1e-8)
+    np.testing.assert_allclose(
+        numerical_gradient(lambda v: v[0] * v[1], [2, 3]),
+        [3.0, 2.0],
+        atol=1e-8,
+    )
 
 
 def test_numerical_gradient_of_logistic_loss_matches_closed_form():
@@ -90,15 +99,26 @@ def test_numerical_gradient_bad_input():
 
 
 def test_schedule_values():
-    np.testing.assert_array_equal(Constant(0.3).values(4), [0.3, 0.3, 0.3, 0.3])
-    np.testing.assert_allclose(InverseLinear(2.0).values(4), [2.0, 1.0, 2 / 3, 0.5])
-    np.testing.assert_allclose(InverseSqrt(2.0).values(4), 2.0 / np.sqrt([1, 2, 3, 4]))
+    np.testing.assert_array_equal(
+        Constant(0.3).values(4), [0.3, 0.3, 0.3, 0.3]
+    )
+    np.testing.assert_allclose(
+        InverseLinear(2.0).values(4), [2.0, 1.0, 2 / 3, 0.5]
+    )
+    np.testing.assert_allclose(
+        InverseSqrt(2.0).values(4), 2.0 / np.sqrt([1, 2, 3, 4])
+    )
     assert Constant(0.3)(7) == 0.3
     assert InverseLinear(1.0)(1) == 1.0
     assert InverseLinear(1.5)(3) == 0.5
     assert InverseSqrt(3.0)(9) == 1.0
     # numpy integers are accepted as step numbers; extra arguments are ignored
-    assert InverseLinear(1.0)(np.int64(4), x=np.zeros(2), gradient=np.ones(2), objective=np.sum) == 0.25
+    assert (
+        InverseLinear(1.0)(
+            np.int64(4), x=np.zeros(2), gradient=np.ones(2), objective=np.sum
+        )
+        == 0.25
+    )
 
 
 def test_schedule_bad_input():
@@ -118,7 +138,9 @@ def test_schedule_bad_input():
 
 
 def test_as_schedule():
-    assert isinstance(as_schedule(0.1), Constant) and as_schedule(0.1)(5) == 0.1
+    assert (
+        isinstance(as_schedule(0.1), Constant) and as_schedule(0.1)(5) == 0.1
+    )
     s = InverseSqrt(1.0)
     assert as_schedule(s) is s
     f = as_schedule(lambda k: 1.0 / k**2)
@@ -150,9 +172,19 @@ def test_backtracking_satisfies_armijo_and_is_the_largest_such_trial_step():
 
 def test_backtracking_returns_eta0_when_it_already_passes_and_survives_overflow():
     f = lambda x: float(np.sum(x**2))
-    assert Backtracking(eta0=0.25)(1, x=np.array([1.0]), gradient=np.array([2.0]), objective=f) == 0.25
+    assert (
+        Backtracking(eta0=0.25)(
+            1, x=np.array([1.0]), gradient=np.array([2.0]), objective=f
+        )
+        == 0.25
+    )
     g = lambda x: float(np.exp(np.sum(x)))
-    eta = Backtracking(eta0=1e6)(1, x=np.array([1.0]), gradient=np.array([-1.0]), objective=lambda x: np.exp(-x[0]) + np.exp(10 * x[0]))
+    eta = Backtracking(eta0=1e6)(
+        1,
+        x=np.array([1.0]),
+        gradient=np.array([-1.0]),
+        objective=lambda x: np.exp(-x[0]) + np.exp(10 * x[0]),
+    )
     assert np.isfinite(eta) and eta < 1e6
     assert np.isfinite(g(np.array([0.0])))
 
@@ -186,14 +218,18 @@ def _quadratic(eigenvalues, seed=0):
 def test_gradient_descent_converges_to_the_minimizer_of_a_quadratic():
     A, b, f, grad = _quadratic([1.0, 3.0, 10.0])
     x_star = np.linalg.solve(A, b)
-    result = gd.gradient_descent(grad, np.zeros(3), learning_rate=0.1, tol=1e-12, max_iter=5000)
+    result = gd.gradient_descent(
+        grad, np.zeros(3), learning_rate=0.1, tol=1e-12, max_iter=5000
+    )
     assert result.converged and not result.diverged
     assert "step length" in result.reason
     np.testing.assert_allclose(result.x, x_star, atol=1e-10)
     assert result.path.shape == (result.n_iter + 1, 3)
     np.testing.assert_array_equal(result.path[0], np.zeros(3))
     np.testing.assert_array_equal(result.path[-1], result.x)
-    np.testing.assert_array_equal(result.step_sizes, np.full(result.n_iter, 0.1))
+    np.testing.assert_array_equal(
+        result.step_sizes, np.full(result.n_iter, 0.1)
+    )
     assert result.objective_path is None
 
 
@@ -202,7 +238,9 @@ def test_gradient_descent_iterates_follow_the_closed_form():
     x_star = np.linalg.solve(A, b)
     x0 = np.array([1.0, -2.0, 0.5])
     eta = 0.3
-    result = gd.gradient_descent(grad, x0, learning_rate=eta, tol=1e-300, max_iter=20)
+    result = gd.gradient_descent(
+        grad, x0, learning_rate=eta, tol=1e-300, max_iter=20
+    )
     assert not result.converged and "max_iter" in result.reason
     M = np.eye(3) - eta * A
     for k in range(21):
@@ -211,9 +249,11 @@ def test_gradient_descent_iterates_follow_the_closed_form():
 
 
 def test_gradient_descent_one_step_when_eta_is_one_over_curvature():
-    f = lambda x: 2.0 * np.sum((x - 3.0) ** 2)   # Hessian 4 I
+    f = lambda x: 2.0 * np.sum((x - 3.0) ** 2)  # Hessian 4 I
     grad = lambda x: 4.0 * (x - 3.0)
-    result = gd.gradient_descent(grad, np.array([10.0, -5.0]), learning_rate=0.25, objective=f, tol=1e-9)
+    result = gd.gradient_descent(
+        grad, np.array([10.0, -5.0]), learning_rate=0.25, objective=f, tol=1e-9
+    )
     np.testing.assert_allclose(result.path[1], [3.0, 3.0], atol=1e-15)
     assert result.converged and result.n_iter == 2
 
@@ -221,12 +261,21 @@ def test_gradient_descent_one_step_when_eta_is_one_over_curvature():
 def test_gradient_descent_matches_a_plain_loop():
     A, b, f, grad = _quadratic([1.0, 5.0], seed=4)
     x = np.array([2.0, 2.0])
-    result = gd.gradient_descent(grad, x, schedule=gd.InverseLinear(0.3), tol=1e-300, max_iter=50, objective=f,
-                                 stopping="step")
+    result = gd.gradient_descent(
+        grad,
+        x,
+        schedule=gd.InverseLinear(0.3),
+        tol=1e-300,
+        max_iter=50,
+        objective=f,
+        stopping="step",
+    )
     for k in range(1, 51):
         x = x - 0.3 / k * grad(x)
         np.testing.assert_array_equal(result.path[k], x)
-    np.testing.assert_allclose(result.objective_path, [f(p) for p in result.path], rtol=1e-14)
+    np.testing.assert_allclose(
+        result.objective_path, [f(p) for p in result.path], rtol=1e-14
+    )
 
 
 @pytest.mark.parametrize("L", [1.0, 4.0, 25.0])
@@ -235,7 +284,9 @@ def test_divergence_threshold_is_two_over_L(L):
     x0 = np.ones(3)
 
     def diverges(eta):
-        result = gd.gradient_descent(grad, x0, learning_rate=eta, objective=f, tol=1e-10, max_iter=4000)
+        result = gd.gradient_descent(
+            grad, x0, learning_rate=eta, objective=f, tol=1e-10, max_iter=4000
+        )
         return result.diverged
 
     assert not diverges(0.99 * 2 / L)
@@ -253,12 +304,18 @@ def test_divergence_threshold_is_two_over_L(L):
 def test_divergence_is_reported_not_nan():
     grad = lambda x: 2 * x
     f = lambda x: float(np.sum(x**2))
-    result = gd.gradient_descent(grad, [1.0], learning_rate=5.0, objective=f, max_iter=10000)
+    result = gd.gradient_descent(
+        grad, [1.0], learning_rate=5.0, objective=f, max_iter=10000
+    )
     assert result.diverged and not result.converged
     assert "objective grew" in result.reason
-    assert np.all(np.isfinite(result.path)) and np.all(np.isfinite(result.objective_path))
+    assert np.all(np.isfinite(result.path)) and np.all(
+        np.isfinite(result.objective_path)
+    )
     # without an objective, it runs until overflow and stops there
-    result = gd.gradient_descent(grad, [1.0], learning_rate=5.0, max_iter=10000)
+    result = gd.gradient_descent(
+        grad, [1.0], learning_rate=5.0, max_iter=10000
+    )
     assert result.diverged and "overflowed" in result.reason
     assert np.all(np.isfinite(result.path))
 
@@ -266,9 +323,20 @@ def test_divergence_is_reported_not_nan():
 def test_stopping_rules():
     f = lambda x: float(np.sum(x**2))
     grad = lambda x: 2 * x
-    by_step = gd.gradient_descent(grad, [1.0], learning_rate=0.1, objective=f, tol=1e-4, stopping="step")
-    by_objective = gd.gradient_descent(grad, [1.0], learning_rate=0.1, objective=f, tol=1e-4, stopping="objective")
-    both = gd.gradient_descent(grad, [1.0], learning_rate=0.1, objective=f, tol=1e-4, stopping="both")
+    by_step = gd.gradient_descent(
+        grad, [1.0], learning_rate=0.1, objective=f, tol=1e-4, stopping="step"
+    )
+    by_objective = gd.gradient_descent(
+        grad,
+        [1.0],
+        learning_rate=0.1,
+        objective=f,
+        tol=1e-4,
+        stopping="objective",
+    )
+    both = gd.gradient_descent(
+        grad, [1.0], learning_rate=0.1, objective=f, tol=1e-4, stopping="both"
+    )
     for r in (by_step, by_objective, both):
         assert r.converged
     # step length 0.2 * 0.8**(k-1); objective change 0.36 * 0.64**(k-1): closed-form stopping steps
@@ -283,10 +351,18 @@ def test_stopping_rules():
 def test_backtracking_descends_where_a_fixed_step_diverges():
     A, b, f, grad = _quadratic([1.0, 100.0], seed=6)
     x_star = np.linalg.solve(A, b)
-    fixed = gd.gradient_descent(grad, np.zeros(2), learning_rate=0.05, objective=f, max_iter=500)
+    fixed = gd.gradient_descent(
+        grad, np.zeros(2), learning_rate=0.05, objective=f, max_iter=500
+    )
     assert fixed.diverged
-    result = gd.gradient_descent(grad, np.zeros(2), schedule=gd.Backtracking(eta0=1.0), objective=f,
-                                 tol=1e-14, max_iter=5000)
+    result = gd.gradient_descent(
+        grad,
+        np.zeros(2),
+        schedule=gd.Backtracking(eta0=1.0),
+        objective=f,
+        tol=1e-14,
+        max_iter=5000,
+    )
     assert result.converged
     assert np.all(np.diff(result.objective_path) <= 1e-15)
     np.testing.assert_allclose(result.x, x_star, atol=1e-6)
@@ -294,7 +370,9 @@ def test_backtracking_descends_where_a_fixed_step_diverges():
 
 def test_gradient_descent_on_matrix_shaped_x():
     target = np.arange(6.0).reshape(2, 3)
-    result = gd.gradient_descent(lambda W: W - target, np.zeros((2, 3)), learning_rate=0.5, tol=1e-12)
+    result = gd.gradient_descent(
+        lambda W: W - target, np.zeros((2, 3)), learning_rate=0.5, tol=1e-12
+    )
     assert result.path.shape[1:] == (2, 3)
     np.testing.assert_allclose(result.x, target, atol=1e-11)
 
@@ -333,7 +411,11 @@ def test_gradient_descent_bad_input():
 def _logistic_problem(n=60, d=3, seed=0):
     rng = np.random.default_rng(seed)
     X = rng.normal(size=(n, d))
-    y = np.where(X @ np.array([1.0, -2.0, 0.5])[:d] + 3.0 * rng.normal(size=n) > 0, 1.0, -1.0)
+    y = np.where(
+        X @ np.array([1.0, -2.0, 0.5])[:d] + 3.0 * rng.normal(size=n) > 0,
+        1.0,
+        -1.0,
+    )
     loss = lambda w: float(np.mean(np.logaddexp(0.0, -y * (X @ w))))
 
     def grad_sample(w, idx):
@@ -347,19 +429,48 @@ def test_sgd_full_batch_equals_gradient_descent():
     X, y, loss, grad_sample = _logistic_problem()
     n = len(y)
     full = lambda w: grad_sample(w, np.arange(n))
-    result = gd.sgd(grad_sample, np.zeros(3), n, learning_rate=0.5, batch_size=n, max_iter=40, shuffle=False)
-    reference = gd.gradient_descent(full, np.zeros(3), learning_rate=0.5, tol=1e-300, max_iter=40)
+    result = gd.sgd(
+        grad_sample,
+        np.zeros(3),
+        n,
+        learning_rate=0.5,
+        batch_size=n,
+        max_iter=40,
+        shuffle=False,
+    )
+    reference = gd.gradient_descent(
+        full, np.zeros(3), learning_rate=0.5, tol=1e-300, max_iter=40
+    )
     np.testing.assert_array_equal(result.path, reference.path)
-    assert result.steps_per_pass == 1 and result.n_steps == 40 and result.n_iter == 40
+    assert (
+        result.steps_per_pass == 1
+        and result.n_steps == 40
+        and result.n_iter == 40
+    )
     # with shuffling, the mean over a permutation agrees to rounding
-    shuffled = gd.sgd(grad_sample, np.zeros(3), n, learning_rate=0.5, batch_size=n, max_iter=40, random_state=0)
+    shuffled = gd.sgd(
+        grad_sample,
+        np.zeros(3),
+        n,
+        learning_rate=0.5,
+        batch_size=n,
+        max_iter=40,
+        random_state=0,
+    )
     np.testing.assert_allclose(shuffled.path, reference.path, atol=1e-12)
 
 
 def test_sgd_single_sample_matches_a_plain_loop():
     X, y, loss, grad_sample = _logistic_problem(n=20)
-    result = gd.sgd(grad_sample, np.zeros(3), 20, schedule=gd.InverseSqrt(0.5), max_iter=3, random_state=7,
-                    average=True)
+    result = gd.sgd(
+        grad_sample,
+        np.zeros(3),
+        20,
+        schedule=gd.InverseSqrt(0.5),
+        max_iter=3,
+        random_state=7,
+        average=True,
+    )
     rng = np.random.default_rng(7)
     w = np.zeros(3)
     t = 0
@@ -372,10 +483,14 @@ def test_sgd_single_sample_matches_a_plain_loop():
             denominator += eta
             w = w - eta * grad_sample(w, np.array([i]))
     np.testing.assert_allclose(result.x_last, w, rtol=1e-13, atol=1e-15)
-    np.testing.assert_allclose(result.x_average, numerator / denominator, rtol=1e-13, atol=1e-15)
+    np.testing.assert_allclose(
+        result.x_average, numerator / denominator, rtol=1e-13, atol=1e-15
+    )
     np.testing.assert_array_equal(result.x, result.x_average)
     assert result.n_steps == 60 and result.average_path.shape == (60, 3)
-    np.testing.assert_allclose(result.step_sizes, 0.5 / np.sqrt(np.arange(1, 61)))
+    np.testing.assert_allclose(
+        result.step_sizes, 0.5 / np.sqrt(np.arange(1, 61))
+    )
     # the first averaged point is the starting point itself
     np.testing.assert_array_equal(result.average_path[0], np.zeros(3))
 
@@ -387,24 +502,54 @@ def test_sgd_minibatches_cover_every_sample_once_per_pass():
         seen.append(np.array(idx))
         return np.zeros_like(x)
 
-    result = gd.sgd(grad_sample, [0.0], 10, batch_size=4, max_iter=2, random_state=1)
+    result = gd.sgd(
+        grad_sample, [0.0], 10, batch_size=4, max_iter=2, random_state=1
+    )
     assert result.steps_per_pass == 3 and result.n_steps == 6
     assert [len(s) for s in seen] == [4, 4, 2, 4, 4, 2]
     for first in (0, 3):
-        assert sorted(np.concatenate(seen[first:first + 3]).tolist()) == list(range(10))
+        assert sorted(
+            np.concatenate(seen[first : first + 3]).tolist()
+        ) == list(range(10))
     seen.clear()
-    gd.sgd(grad_sample, [0.0], 10, batch_size=4, max_iter=1, replace=True, random_state=1)
+    gd.sgd(
+        grad_sample,
+        [0.0],
+        10,
+        batch_size=4,
+        max_iter=1,
+        replace=True,
+        random_state=1,
+    )
     assert [len(s) for s in seen] == [4, 4, 4]
 
 
 def test_sgd_is_reproducible_and_reaches_the_optimum_on_average():
     X, y, loss, grad_sample = _logistic_problem(n=100)
     full = lambda w: grad_sample(w, np.arange(100))
-    w_star = gd.gradient_descent(full, np.zeros(3), learning_rate=1.0, tol=1e-13, max_iter=100000).x
-    a = gd.sgd(grad_sample, np.zeros(3), 100, schedule=gd.InverseSqrt(0.5), max_iter=30, random_state=3,
-               average=True, objective=loss)
-    b = gd.sgd(grad_sample, np.zeros(3), 100, schedule=gd.InverseSqrt(0.5), max_iter=30, random_state=3,
-               average=True, objective=loss)
+    w_star = gd.gradient_descent(
+        full, np.zeros(3), learning_rate=1.0, tol=1e-13, max_iter=100000
+    ).x
+    a = gd.sgd(
+        grad_sample,
+        np.zeros(3),
+        100,
+        schedule=gd.InverseSqrt(0.5),
+        max_iter=30,
+        random_state=3,
+        average=True,
+        objective=loss,
+    )
+    b = gd.sgd(
+        grad_sample,
+        np.zeros(3),
+        100,
+        schedule=gd.InverseSqrt(0.5),
+        max_iter=30,
+        random_state=3,
+        average=True,
+        objective=loss,
+    )
     np.testing.assert_array_equal(a.path, b.path)
     assert a.objective_path.shape == (31,)
     assert loss(a.x_average) - loss(w_star) < 1e-2
@@ -413,11 +558,22 @@ def test_sgd_is_reproducible_and_reaches_the_optimum_on_average():
 
 def test_sgd_tol_and_divergence():
     X, y, loss, grad_sample = _logistic_problem(n=50)
-    r = gd.sgd(grad_sample, np.zeros(3), 50, learning_rate=0.5, batch_size=50, shuffle=False, max_iter=10000,
-               objective=loss, tol=1e-10)
+    r = gd.sgd(
+        grad_sample,
+        np.zeros(3),
+        50,
+        learning_rate=0.5,
+        batch_size=50,
+        shuffle=False,
+        max_iter=10000,
+        objective=loss,
+        tol=1e-10,
+    )
     assert r.converged and r.n_iter < 10000
     explode = lambda x, idx: np.exp(np.abs(x)) * 1e300
-    d = gd.sgd(explode, [1.0], 5, learning_rate=10.0, max_iter=3, random_state=0)
+    d = gd.sgd(
+        explode, [1.0], 5, learning_rate=10.0, max_iter=3, random_state=0
+    )
     assert d.diverged and not d.converged and np.all(np.isfinite(d.path))
 
 
@@ -443,14 +599,43 @@ def test_sgd_bad_input():
 
 def test_sgd_max_steps_stops_inside_a_pass():
     X, y, loss, grad_sample = _logistic_problem(n=50)
-    full = gd.sgd(grad_sample, np.zeros(3), 50, learning_rate=0.1, max_iter=3, random_state=4, average=True)
-    short = gd.sgd(grad_sample, np.zeros(3), 50, learning_rate=0.1, max_iter=3, random_state=4, average=True,
-                   max_steps=70, objective=loss)
-    assert short.n_steps == 70 and short.n_iter == 1 and "max_steps" in short.reason
+    full = gd.sgd(
+        grad_sample,
+        np.zeros(3),
+        50,
+        learning_rate=0.1,
+        max_iter=3,
+        random_state=4,
+        average=True,
+    )
+    short = gd.sgd(
+        grad_sample,
+        np.zeros(3),
+        50,
+        learning_rate=0.1,
+        max_iter=3,
+        random_state=4,
+        average=True,
+        max_steps=70,
+        objective=loss,
+    )
+    assert (
+        short.n_steps == 70
+        and short.n_iter == 1
+        and "max_steps" in short.reason
+    )
     np.testing.assert_array_equal(short.path, full.path[:71])
     np.testing.assert_array_equal(short.average_path, full.average_path[:70])
     assert short.objective_path.shape == (2,)
-    exact = gd.sgd(grad_sample, np.zeros(3), 50, learning_rate=0.1, max_iter=3, random_state=4, max_steps=100)
+    exact = gd.sgd(
+        grad_sample,
+        np.zeros(3),
+        50,
+        learning_rate=0.1,
+        max_iter=3,
+        random_state=4,
+        max_steps=100,
+    )
     assert exact.n_steps == 100 and exact.n_iter == 2
     with pytest.raises(ValueError, match="max_steps"):
         gd.sgd(grad_sample, np.zeros(3), 50, max_steps=0)
@@ -466,15 +651,34 @@ def test_draw_descent_runs_the_schedules_and_flags_divergence():
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-
-    from mlcourse.widgets.gradient_descent import SCHEDULES, descent_explorer, draw_descent, quadratic_2d
+    from mlcourse.widgets.gradient_descent import (
+        SCHEDULES,
+        descent_explorer,
+        draw_descent,
+        quadratic_2d,
+    )
 
     f, grad = quadratic_2d(10.0)
-    np.testing.assert_allclose(grad(np.array([1.0, 1.0])), numerical_gradient(f, np.array([1.0, 1.0])), atol=1e-8)
-    diverged = {s: draw_descent(0.25, s, curvature=10.0)[0].diverged for s in SCHEDULES}
-    assert diverged == {"constant": True, "inverse-linear": False, "inverse-sqrt": False, "backtracking": False}
+    np.testing.assert_allclose(
+        grad(np.array([1.0, 1.0])),
+        numerical_gradient(f, np.array([1.0, 1.0])),
+        atol=1e-8,
+    )
+    diverged = {
+        s: draw_descent(0.25, s, curvature=10.0)[0].diverged for s in SCHEDULES
+    }
+    assert diverged == {
+        "constant": True,
+        "inverse-linear": False,
+        "inverse-sqrt": False,
+        "backtracking": False,
+    }
     result, ax = draw_descent(0.1, "constant", max_iter=15)
-    assert result.n_iter == 15 and len(ax.lines) >= 2 and "constant" in ax.get_title()
+    assert (
+        result.n_iter == 15
+        and len(ax.lines) >= 2
+        and "constant" in ax.get_title()
+    )
     with pytest.raises(ValueError, match="schedule must be one of"):
         draw_descent(0.1, "adam")
     plt.close("all")

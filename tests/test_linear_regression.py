@@ -2,9 +2,6 @@
 
 import numpy as np
 import pytest
-from scipy import stats
-from sklearn.linear_model import LinearRegression as SkLinearRegression
-
 from mlcourse._validation import NotFittedError
 from mlcourse.datasets import five_points_regression
 from mlcourse.linear_regression import (
@@ -15,6 +12,8 @@ from mlcourse.linear_regression import (
     slope_inference,
     sse,
 )
+from scipy import stats
+from sklearn.linear_model import LinearRegression as SkLinearRegression
 
 
 def _five():
@@ -23,6 +22,7 @@ def _five():
 
 
 # --- the lecture's five-point example, exactly -------------------------------------------
+
 
 def test_five_point_line_exact():
     X, y = _five()
@@ -37,9 +37,13 @@ def test_five_point_sse_and_correlation_exact():
     assert model.coef_[0] == pytest.approx(43 / 37, abs=1e-13)
     assert model.intercept_ == pytest.approx(41 / 37, abs=1e-13)
     assert model.sse_ == pytest.approx(30 / 37, abs=1e-13)
-    assert correlation(X[:, 0], y) == pytest.approx(43 / (2 * np.sqrt(481)), abs=1e-14)
+    assert correlation(X[:, 0], y) == pytest.approx(
+        43 / (2 * np.sqrt(481)), abs=1e-14
+    )
     # R^2 = r^2 in simple regression
-    assert model.score(X, y) == pytest.approx((43 / (2 * np.sqrt(481))) ** 2, abs=1e-13)
+    assert model.score(X, y) == pytest.approx(
+        (43 / (2 * np.sqrt(481))) ** 2, abs=1e-13
+    )
 
 
 def test_slope_is_r_times_sy_over_sx():
@@ -47,10 +51,13 @@ def test_slope_is_r_times_sy_over_sx():
     x = rng.normal(size=30)
     y = 2 * x + rng.normal(size=30)
     _, slope = least_squares_line(x, y)
-    assert slope == pytest.approx(correlation(x, y) * y.std(ddof=1) / x.std(ddof=1), rel=1e-12)
+    assert slope == pytest.approx(
+        correlation(x, y) * y.std(ddof=1) / x.std(ddof=1), rel=1e-12
+    )
 
 
 # --- gold standards -------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("seed", range(5))
 def test_line_matches_polyfit(seed):
@@ -61,7 +68,9 @@ def test_line_matches_polyfit(seed):
     ref_slope, ref_intercept = np.polyfit(x, y, 1)
     assert slope == pytest.approx(ref_slope, abs=1e-10)
     assert intercept == pytest.approx(ref_intercept, abs=1e-10)
-    assert correlation(x, y) == pytest.approx(np.corrcoef(x, y)[0, 1], abs=1e-12)
+    assert correlation(x, y) == pytest.approx(
+        np.corrcoef(x, y)[0, 1], abs=1e-12
+    )
 
 
 @pytest.mark.parametrize("seed", range(5))
@@ -77,11 +86,18 @@ def test_multiple_regression_matches_lstsq_and_sklearn(seed, fit_intercept):
     assert model.intercept_ == pytest.approx(reference.intercept_, abs=1e-10)
     design = np.column_stack([np.ones(n), X]) if fit_intercept else X
     solution = np.linalg.lstsq(design, y, rcond=None)[0]
-    np.testing.assert_allclose(np.r_[model.intercept_, model.coef_] if fit_intercept else model.coef_,
-                               solution, atol=1e-10)
-    np.testing.assert_allclose(model.predict(X), reference.predict(X), atol=1e-10)
+    np.testing.assert_allclose(
+        np.r_[model.intercept_, model.coef_] if fit_intercept else model.coef_,
+        solution,
+        atol=1e-10,
+    )
+    np.testing.assert_allclose(
+        model.predict(X), reference.predict(X), atol=1e-10
+    )
     assert model.score(X, y) == pytest.approx(reference.score(X, y), abs=1e-10)
-    assert model.sse_ == pytest.approx(np.sum((y - reference.predict(X)) ** 2), abs=1e-9)
+    assert model.sse_ == pytest.approx(
+        np.sum((y - reference.predict(X)) ** 2), abs=1e-9
+    )
 
 
 def test_single_feature_agrees_with_closed_form():
@@ -106,9 +122,13 @@ def test_inference_matches_scipy_linregress(seed, confidence):
     assert result.slope == pytest.approx(ref.slope, abs=1e-12)
     assert result.intercept == pytest.approx(ref.intercept, abs=1e-12)
     assert result.slope_stderr == pytest.approx(ref.stderr, rel=1e-10)
-    assert result.intercept_stderr == pytest.approx(ref.intercept_stderr, rel=1e-10)
+    assert result.intercept_stderr == pytest.approx(
+        ref.intercept_stderr, rel=1e-10
+    )
     assert result.p_value == pytest.approx(ref.pvalue, rel=1e-8, abs=1e-300)
-    assert result.t_statistic == pytest.approx(ref.slope / ref.stderr, rel=1e-10)
+    assert result.t_statistic == pytest.approx(
+        ref.slope / ref.stderr, rel=1e-10
+    )
     t_crit = stats.t.ppf(0.5 + confidence / 2, n - 2)
     low, high = result.confidence_interval
     assert low == pytest.approx(ref.slope - t_crit * ref.stderr, abs=1e-12)
@@ -121,7 +141,9 @@ def test_inference_on_five_points_by_hand():
     result = slope_inference(X[:, 0], y)
     sigma = np.sqrt((30 / 37) / 3)
     assert result.sigma == pytest.approx(sigma, abs=1e-14)
-    assert result.slope_stderr == pytest.approx(sigma / np.sqrt(14.8), abs=1e-14)
+    assert result.slope_stderr == pytest.approx(
+        sigma / np.sqrt(14.8), abs=1e-14
+    )
     assert len(result.confidence_interval) == 2
 
 
@@ -149,6 +171,7 @@ def test_exact_line_inference():
 
 # --- properties --------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("seed", range(3))
 def test_residuals_sum_to_zero_and_line_through_means(seed):
     rng = np.random.default_rng(300 + seed)
@@ -158,9 +181,13 @@ def test_residuals_sum_to_zero_and_line_through_means(seed):
     assert abs(model.residuals_.sum()) < 1e-9
     # residuals are orthogonal to every column of X (normal equations)
     np.testing.assert_allclose(X.T @ model.residuals_, 0.0, atol=1e-7)
-    assert model.predict(X.mean(axis=0, keepdims=True))[0] == pytest.approx(y.mean(), abs=1e-10)
+    assert model.predict(X.mean(axis=0, keepdims=True))[0] == pytest.approx(
+        y.mean(), abs=1e-10
+    )
     intercept, slope = least_squares_line(X[:, 0], y)
-    assert intercept + slope * X[:, 0].mean() == pytest.approx(y.mean(), abs=1e-12)
+    assert intercept + slope * X[:, 0].mean() == pytest.approx(
+        y.mean(), abs=1e-12
+    )
 
 
 def test_without_intercept_line_through_origin():
@@ -188,7 +215,9 @@ def test_scale_invariance_of_fit():
     y = X @ [1.0, -2.0] + rng.normal(size=30)
     model = LinearRegression().fit(X, y)
     scaled = LinearRegression().fit(X * [10.0, 0.1], y)
-    np.testing.assert_allclose(scaled.coef_, model.coef_ / [10.0, 0.1], rtol=1e-10)
+    np.testing.assert_allclose(
+        scaled.coef_, model.coef_ / [10.0, 0.1], rtol=1e-10
+    )
     np.testing.assert_allclose(scaled.residuals_, model.residuals_, atol=1e-10)
 
 
@@ -196,7 +225,7 @@ def test_ill_conditioned_design_is_solved_accurately():
     """lstsq keeps accuracy where inverting X^T X loses it."""
     rng = np.random.default_rng(5)
     t = np.linspace(0, 1, 50)
-    X = np.column_stack([t ** k for k in range(1, 9)])
+    X = np.column_stack([t**k for k in range(1, 9)])
     true = rng.normal(size=8)
     y = 0.5 + X @ true
     model = LinearRegression().fit(X, y)
@@ -213,7 +242,10 @@ def test_fit_returns_self_and_repr():
 
 # --- bad input ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("function", [least_squares_line, correlation, slope_inference])
+
+@pytest.mark.parametrize(
+    "function", [least_squares_line, correlation, slope_inference]
+)
 def test_pair_functions_reject_bad_input(function):
     with pytest.raises(ValueError, match="at least"):
         function([1.0], [2.0])
@@ -275,11 +307,16 @@ def test_sse_and_r2_reject_mismatched_lengths():
 
 # --- the explorer's drawing function ------------------------------------------------------
 
+
 def test_plot_residual_squares_returns_sse_and_draws_one_square_per_point():
     import matplotlib
+
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    from mlcourse.widgets.linear_regression import plot_residual_squares, residual_squares_explorer
+    from mlcourse.widgets.linear_regression import (
+        plot_residual_squares,
+        residual_squares_explorer,
+    )
 
     X, y = _five()
     fig, ax = plt.subplots()

@@ -4,8 +4,6 @@ import warnings
 
 import numpy as np
 import pytest
-from sklearn.linear_model import LogisticRegression as SkLogisticRegression
-
 from mlcourse._validation import ConvergenceWarning, NotFittedError
 from mlcourse.datasets import make_overlapping_classes, make_separable
 from mlcourse.logistic_regression import (
@@ -17,6 +15,7 @@ from mlcourse.logistic_regression import (
     softmax,
     softmax_to_reference,
 )
+from sklearn.linear_model import LogisticRegression as SkLogisticRegression
 
 
 def standardize(X):
@@ -41,6 +40,7 @@ def sk_binary(X, y):
 
 
 # --- sigmoid, softmax, log_loss -------------------------------------------------------
+
 
 def test_sigmoid_known_values_and_symmetry():
     assert sigmoid(0.0) == 0.5
@@ -75,14 +75,20 @@ def test_log_loss_against_scikit_learn():
     y = rng.integers(0, 2, 50).astype(float)
     p = rng.uniform(0.01, 0.99, 50)
     assert abs(log_loss(y, p) - sk_log_loss(y, p)) < 1e-12
-    assert abs(log_loss(y, np.column_stack([1 - p, p])) - log_loss(y, p)) < 1e-15
+    assert (
+        abs(log_loss(y, np.column_stack([1 - p, p])) - log_loss(y, p)) < 1e-15
+    )
     assert log_loss([1.0], [0.5]) == pytest.approx(np.log(2))
 
 
 @pytest.mark.parametrize(
     "y, p, match",
-    [([0, 2], [0.1, 0.2], "only 0 and 1"), ([0, 1], [0.1, 1.2], "between 0 and 1"),
-     ([0, 1], [0.1], "one entry per sample"), ([0, 1], [np.nan, 0.5], "finite")],
+    [
+        ([0, 2], [0.1, 0.2], "only 0 and 1"),
+        ([0, 1], [0.1, 1.2], "between 0 and 1"),
+        ([0, 1], [0.1], "one entry per sample"),
+        ([0, 1], [np.nan, 0.5], "finite"),
+    ],
 )
 def test_log_loss_bad_input(y, p, match):
     with pytest.raises(ValueError, match=match):
@@ -90,6 +96,7 @@ def test_log_loss_bad_input(y, p, match):
 
 
 # --- gradient ------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("l2", [0.0, 0.3])
 def test_gradient_matches_numerical_gradient(l2):
@@ -102,10 +109,16 @@ def test_gradient_matches_numerical_gradient(l2):
     theta = np.random.default_rng(3).standard_normal(A.shape[1])
     analytic = model._gradient(A, y01, theta, pen)
     h = 1e-6
-    numeric = np.array([
-        (model._objective(A, y01, theta + h * e, pen) - model._objective(A, y01, theta - h * e, pen)) / (2 * h)
-        for e in np.eye(A.shape[1])
-    ])
+    numeric = np.array(
+        [
+            (
+                model._objective(A, y01, theta + h * e, pen)
+                - model._objective(A, y01, theta - h * e, pen)
+            )
+            / (2 * h)
+            for e in np.eye(A.shape[1])
+        ]
+    )
     assert np.allclose(analytic, numeric, atol=1e-8)
 
 
@@ -119,13 +132,16 @@ def test_vectorized_gradient_equals_the_lecture_sum_over_examples():
     A = np.column_stack([np.ones(len(X)), X])
     fast = model._gradient(A, y01, np.r_[b, w], model._penalty(4))
     loop = np.zeros(4)
-    for x_l, y_l in zip(X, y01):  # dl/dw_i = sum_l x_i^l (y^l - P(y^l = 1 | x^l)), with x_0 = 1
+    for x_l, y_l in zip(
+        X, y01
+    ):  # dl/dw_i = sum_l x_i^l (y^l - P(y^l = 1 | x^l)), with x_0 = 1
         p = 1 / (1 + np.exp(-(w @ x_l + b)))
         loop += np.r_[1.0, x_l] * (y_l - p)
     assert np.allclose(fast, -loop / len(X), atol=1e-14)
 
 
 # --- agreement with scikit-learn -------------------------------------------------------------
+
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
 @pytest.mark.parametrize("solver", ["gradient", "newton"])
@@ -135,7 +151,13 @@ def test_defaults_reach_the_optimum_of_scikit_learn(seed, solver):
     sk = sk_binary(X, y)
     y01 = (y > 0).astype(float)
     assert ours.converged_
-    assert abs(log_loss(y01, ours.predict_proba(X)) - log_loss(y01, sk.predict_proba(X))) < 1e-6
+    assert (
+        abs(
+            log_loss(y01, ours.predict_proba(X))
+            - log_loss(y01, sk.predict_proba(X))
+        )
+        < 1e-6
+    )
     assert np.max(np.abs(ours.predict_proba(X) - sk.predict_proba(X))) < 1e-4
     assert np.allclose(ours.coef_, sk.coef_.ravel(), atol=1e-3)
     assert abs(ours.intercept_ - sk.intercept_[0]) < 1e-3
@@ -145,7 +167,9 @@ def test_l2_matches_scikit_learn_C():
     X, y = overlapping(7)
     n, l2 = len(X), 0.05
     ours = LogisticRegression(l2=l2, solver="newton").fit(X, y)
-    sk = SkLogisticRegression(C=1 / (l2 * n), tol=1e-12, max_iter=10_000).fit(X, y)
+    sk = SkLogisticRegression(C=1 / (l2 * n), tol=1e-12, max_iter=10_000).fit(
+        X, y
+    )
     assert np.allclose(ours.coef_, sk.coef_.ravel(), atol=1e-6)
     assert abs(ours.intercept_ - sk.intercept_[0]) < 1e-6
 
@@ -166,7 +190,9 @@ def test_fixed_learning_rate_and_warm_start():
     ref = LogisticRegression(solver="newton").fit(X, y)
     slow = LogisticRegression(learning_rate=0.5, max_iter=20_000).fit(X, y)
     assert np.allclose(slow.coef_, ref.coef_, atol=1e-6)
-    warm = LogisticRegression().fit(X, y, coef_init=ref.coef_, intercept_init=ref.intercept_)
+    warm = LogisticRegression().fit(
+        X, y, coef_init=ref.coef_, intercept_init=ref.intercept_
+    )
     assert warm.n_iter_ <= 1
 
 
@@ -180,7 +206,9 @@ def test_string_labels_and_label_order():
     assert set(model.predict(X)) <= {"ham", "spam"}
     assert model.score(X, labels) == numeric.score(X, y)
     # swapping which label is positive flips the weights
-    flipped = LogisticRegression(solver="newton").fit(X, np.where(y > 0, "a", "b"))
+    flipped = LogisticRegression(solver="newton").fit(
+        X, np.where(y > 0, "a", "b")
+    )
     assert np.allclose(flipped.coef_, -numeric.coef_, atol=1e-8)
 
 
@@ -198,12 +226,15 @@ def test_predict_agrees_with_probabilities_and_scores():
 def test_no_intercept():
     X, y = overlapping(12)
     ours = LogisticRegression(fit_intercept=False, solver="newton").fit(X, y)
-    sk = SkLogisticRegression(C=np.inf, fit_intercept=False, tol=1e-12, max_iter=10_000).fit(X, y)
+    sk = SkLogisticRegression(
+        C=np.inf, fit_intercept=False, tol=1e-12, max_iter=10_000
+    ).fit(X, y)
     assert ours.intercept_ == 0.0
     assert np.allclose(ours.coef_, sk.coef_.ravel(), atol=1e-6)
 
 
 # --- separable data ------------------------------------------------------------------------------
+
 
 def test_separable_data_warns_and_weights_grow():
     data = make_separable(60, margin=0.3, random_state=0)
@@ -224,6 +255,7 @@ def test_separable_data_warns_and_weights_grow():
 
 
 # --- softmax ---------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("seed", [0, 1])
 def test_softmax_defaults_match_scikit_learn_multinomial(seed):
@@ -247,7 +279,9 @@ def test_softmax_reference_form_gives_the_same_probabilities():
     V, c = softmax_to_reference(model.coef_, model.intercept_)
     scores = X @ V.T + c
     denominator = 1 + np.exp(scores).sum(axis=1)
-    lecture = np.column_stack([np.exp(scores) / denominator[:, None], 1 / denominator])
+    lecture = np.column_stack(
+        [np.exp(scores) / denominator[:, None], 1 / denominator]
+    )
     assert np.allclose(lecture, model.predict_proba(X), atol=1e-12)
 
 
@@ -266,12 +300,22 @@ def test_softmax_string_labels_and_separable_warning():
     model = SoftmaxRegression().fit(X, names)
     assert list(model.classes_) == ["cat", "dog", "emu"]
     assert model.score(X, names) > 0.5
-    Xs = np.array([[0.0, 0.0], [0.1, 0.0], [5.0, 5.0], [5.1, 5.0], [10.0, 0.0], [10.1, 0.0]])
+    Xs = np.array(
+        [
+            [0.0, 0.0],
+            [0.1, 0.0],
+            [5.0, 5.0],
+            [5.1, 5.0],
+            [10.0, 0.0],
+            [10.1, 0.0],
+        ]
+    )
     with pytest.warns(ConvergenceWarning, match="l2 > 0"):
         SoftmaxRegression(max_iter=200).fit(Xs, [0, 0, 1, 1, 2, 2])
 
 
 # --- the generative derivation ---------------------------------------------------------------------
+
 
 def test_gaussian_nb_weights_equal_the_bayes_posterior():
     rng = np.random.default_rng(0)
@@ -282,11 +326,17 @@ def test_gaussian_nb_weights_equal_the_bayes_posterior():
     X = rng.standard_normal((20, 3)) * 2
 
     def density(x, mu):
-        return np.prod(np.exp(-(x - mu) ** 2 / (2 * variances)) / np.sqrt(2 * np.pi * variances), axis=1)
+        return np.prod(
+            np.exp(-((x - mu) ** 2) / (2 * variances))
+            / np.sqrt(2 * np.pi * variances),
+            axis=1,
+        )
 
     joint1 = prior * density(X, means[1])
     joint0 = (1 - prior) * density(X, means[0])
-    assert np.allclose(sigmoid(X @ w + b), joint1 / (joint0 + joint1), atol=1e-12)
+    assert np.allclose(
+        sigmoid(X @ w + b), joint1 / (joint0 + joint1), atol=1e-12
+    )
 
 
 def test_fitted_weights_approach_gaussian_nb_weights():
@@ -304,9 +354,14 @@ def test_fitted_weights_approach_gaussian_nb_weights():
 
 @pytest.mark.parametrize(
     "means, variances, prior, error, match",
-    [(np.zeros((3, 2)), [1, 1], 0.5, ValueError, "shape"), (np.zeros((2, 2)), [1, 0], 0.5, ValueError, "greater than 0"),
-     (np.zeros((2, 2)), [1, 1], 1.0, ValueError, "strictly between"), (np.zeros((2, 2)), [1, 1], 0.0, ValueError, "greater than 0"),
-     (np.zeros((2, 2)), [1, 1, 1], 0.5, ValueError, "length 2"), (np.zeros((2, 2)), [1, 1], "half", TypeError, "positive number")],
+    [
+        (np.zeros((3, 2)), [1, 1], 0.5, ValueError, "shape"),
+        (np.zeros((2, 2)), [1, 0], 0.5, ValueError, "greater than 0"),
+        (np.zeros((2, 2)), [1, 1], 1.0, ValueError, "strictly between"),
+        (np.zeros((2, 2)), [1, 1], 0.0, ValueError, "greater than 0"),
+        (np.zeros((2, 2)), [1, 1, 1], 0.5, ValueError, "length 2"),
+        (np.zeros((2, 2)), [1, 1], "half", TypeError, "positive number"),
+    ],
 )
 def test_gaussian_nb_weights_bad_input(means, variances, prior, error, match):
     with pytest.raises(error, match=match):
@@ -322,12 +377,17 @@ def test_non_convergence_on_non_separable_data_says_why():
 
 # --- bad input ---------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("Model", [LogisticRegression, SoftmaxRegression])
 @pytest.mark.parametrize(
     "X, y, error, match",
-    [([1.0, 2.0], [0, 1], ValueError, "2-D"), ([[1.0], [np.nan]], [0, 1], ValueError, "finite"),
-     ([[1.0], [2.0]], [0, 0], ValueError, "class"), ([[1.0], [2.0], [3.0]], [0, 1], ValueError, "same number"),
-     ([[1.0], ["a"]], [0, 1], TypeError, "numbers")],
+    [
+        ([1.0, 2.0], [0, 1], ValueError, "2-D"),
+        ([[1.0], [np.nan]], [0, 1], ValueError, "finite"),
+        ([[1.0], [2.0]], [0, 0], ValueError, "class"),
+        ([[1.0], [2.0], [3.0]], [0, 1], ValueError, "same number"),
+        ([[1.0], ["a"]], [0, 1], TypeError, "numbers"),
+    ],
 )
 def test_bad_data(Model, X, y, error, match):
     with pytest.raises(error, match=match):
@@ -341,10 +401,16 @@ def test_logistic_refuses_three_classes():
 
 @pytest.mark.parametrize(
     "params, error, match",
-    [({"learning_rate": -1.0}, ValueError, "greater than 0"), ({"learning_rate": "fast"}, ValueError, "'auto'"),
-     ({"max_iter": 0}, ValueError, "at least 1"), ({"max_iter": 2.5}, TypeError, "whole number"),
-     ({"tol": 0.0}, ValueError, "greater than 0"), ({"l2": -0.1}, ValueError, "at least 0"),
-     ({"solver": "lbfgs"}, ValueError, "'gradient' or 'newton'"), ({"fit_intercept": "yes"}, TypeError, "True or False")],
+    [
+        ({"learning_rate": -1.0}, ValueError, "greater than 0"),
+        ({"learning_rate": "fast"}, ValueError, "'auto'"),
+        ({"max_iter": 0}, ValueError, "at least 1"),
+        ({"max_iter": 2.5}, TypeError, "whole number"),
+        ({"tol": 0.0}, ValueError, "greater than 0"),
+        ({"l2": -0.1}, ValueError, "at least 0"),
+        ({"solver": "lbfgs"}, ValueError, "'gradient' or 'newton'"),
+        ({"fit_intercept": "yes"}, TypeError, "True or False"),
+    ],
 )
 def test_bad_parameters(params, error, match):
     X, y = overlapping(0, n=20)

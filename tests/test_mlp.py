@@ -3,10 +3,6 @@ scikit-learn, determinism and bad input."""
 
 import numpy as np
 import pytest
-from sklearn.datasets import load_digits
-from sklearn.model_selection import train_test_split
-from sklearn.neural_network import MLPClassifier as SkMLP
-
 from mlcourse import NotFittedError
 from mlcourse.datasets import make_xor, xor_points
 from mlcourse.gradient_descent import numerical_gradient
@@ -24,6 +20,9 @@ from mlcourse.mlp import (
     softmax,
     unflatten_parameters,
 )
+from sklearn.datasets import load_digits
+from sklearn.model_selection import train_test_split
+from sklearn.neural_network import MLPClassifier as SkMLP
 
 
 @pytest.fixture(scope="module")
@@ -34,32 +33,45 @@ def digits():
 
 
 def _relative_error(a, b):
-    return np.max(np.abs(a - b)) / max(np.max(np.abs(a)), np.max(np.abs(b)), 1e-12)
+    return np.max(np.abs(a - b)) / max(
+        np.max(np.abs(a)), np.max(np.abs(b)), 1e-12
+    )
 
 
 # --- building blocks ---------------------------------------------------------------------
 
+
 def test_sigmoid_and_softmax_match_scipy():
-    from scipy.special import expit, softmax as sp_softmax
+    from scipy.special import expit
+    from scipy.special import softmax as sp_softmax
+
     z = np.linspace(-800, 800, 101)
     assert np.allclose(sigmoid(z), expit(z), rtol=1e-14, atol=1e-300)
     Z = np.random.default_rng(0).normal(scale=50, size=(7, 5))
-    assert np.allclose(softmax(Z), sp_softmax(Z, axis=1), rtol=1e-12, atol=1e-300)
+    assert np.allclose(
+        softmax(Z), sp_softmax(Z, axis=1), rtol=1e-12, atol=1e-300
+    )
 
 
 @pytest.mark.parametrize("name", ["tanh", "relu", "sigmoid", "identity"])
 def test_activation_derivative_matches_central_differences(name):
-    Z = np.random.default_rng(1).normal(size=(4, 3)) + 0.05  # avoid ReLU's kink at 0
+    Z = (
+        np.random.default_rng(1).normal(size=(4, 3)) + 0.05
+    )  # avoid ReLU's kink at 0
     numeric = (activation(name, Z + 1e-6) - activation(name, Z - 1e-6)) / 2e-6
     assert np.allclose(activation_derivative(name, Z), numeric, atol=1e-8)
 
 
 def test_cross_entropy_matches_sklearn_log_loss():
     from sklearn.metrics import log_loss
+
     rng = np.random.default_rng(2)
     P = softmax(rng.normal(size=(20, 4)))
     y = rng.integers(0, 4, size=20)
-    assert abs(cross_entropy(P, np.eye(4)[y]) - log_loss(y, P, labels=range(4))) < 1e-12
+    assert (
+        abs(cross_entropy(P, np.eye(4)[y]) - log_loss(y, P, labels=range(4)))
+        < 1e-12
+    )
     p = sigmoid(rng.normal(size=(20, 1)))
     t = rng.integers(0, 2, size=20)
     assert abs(cross_entropy(p, t[:, None]) - log_loss(t, p[:, 0])) < 1e-12
@@ -69,7 +81,9 @@ def test_glorot_initialization_bounds_and_shapes():
     coefs, intercepts = init_parameters((5, 7, 3), "tanh", random_state=0)
     assert [W.shape for W in coefs] == [(5, 7), (7, 3)]
     assert [b.shape for b in intercepts] == [(7,), (3,)]
-    assert np.all(np.abs(coefs[0]) <= np.sqrt(6 / 12)) and np.all(intercepts[0] == 0)
+    assert np.all(np.abs(coefs[0]) <= np.sqrt(6 / 12)) and np.all(
+        intercepts[0] == 0
+    )
     big, _ = init_parameters((200, 300, 1), "tanh", random_state=0)
     # a uniform variable on [-r, r] has variance r^2 / 3 = 2 / (fan_in + fan_out)
     assert abs(big[0].var() - 2 / 500) < 0.05 * 2 / 500
@@ -100,7 +114,11 @@ def test_backprop_matches_numerical_gradient(name, sizes, alpha):
     intercepts = [rng.normal(scale=0.5, size=b.shape) for b in intercepts]
     X = rng.normal(size=(9, sizes[0]))
     k = sizes[-1]
-    Y = rng.integers(0, 2, size=(9, 1)).astype(float) if k == 1 else np.eye(k)[rng.integers(0, k, 9)]
+    Y = (
+        rng.integers(0, 2, size=(9, 1)).astype(float)
+        if k == 1
+        else np.eye(k)[rng.integers(0, k, 9)]
+    )
 
     def loss_of(theta):
         W, b = unflatten_parameters(theta, coefs, intercepts)
@@ -108,7 +126,9 @@ def test_backprop_matches_numerical_gradient(name, sizes, alpha):
 
     _, dW, db = loss_and_gradients(coefs, intercepts, X, Y, name, alpha)
     analytic = flatten_parameters(dW, db)
-    numeric = numerical_gradient(loss_of, flatten_parameters(coefs, intercepts))
+    numeric = numerical_gradient(
+        loss_of, flatten_parameters(coefs, intercepts)
+    )
     assert _relative_error(analytic, numeric) < 1e-6
 
 
@@ -120,7 +140,9 @@ def test_backward_equals_plain_per_sample_loop():
     _, dW, db = loss_and_gradients(coefs, intercepts, X, Y)
     sums = [np.zeros_like(a) for a in dW + db]
     for i in range(6):
-        _, w_i, b_i = loss_and_gradients(coefs, intercepts, X[i:i + 1], Y[i:i + 1])
+        _, w_i, b_i = loss_and_gradients(
+            coefs, intercepts, X[i : i + 1], Y[i : i + 1]
+        )
         sums = [s + g / 6 for s, g in zip(sums, w_i + b_i)]
     for s, g in zip(sums, dW + db):
         assert np.allclose(s, g, rtol=1e-12, atol=1e-15)
@@ -137,9 +159,13 @@ def test_forward_shapes_and_probabilities():
 
 # --- the estimator ---------------------------------------------------------------------------
 
+
 def test_default_tanh_network_solves_xor_from_most_seeds():
     X, y = xor_points()
-    solved = [MLPClassifier((4,), random_state=seed).fit(X, y).score(X, y) == 1.0 for seed in range(20)]
+    solved = [
+        MLPClassifier((4,), random_state=seed).fit(X, y).score(X, y) == 1.0
+        for seed in range(20)
+    ]
     assert sum(solved) >= 18
     model = MLPClassifier(random_state=0).fit(X, y)
     assert np.array_equal(model.predict(X), y)
@@ -154,17 +180,41 @@ def test_xor_with_string_labels_and_noisy_xor():
     assert np.array_equal(model.predict(X), labels)
     Xn, yn = make_xor(200, noise=0.3, random_state=0)
     Xt, yt = make_xor(400, noise=0.3, random_state=1)
-    assert MLPClassifier((8,), max_iter=50, random_state=0).fit(Xn, yn).score(Xt, yt) > 0.9
+    assert (
+        MLPClassifier((8,), max_iter=50, random_state=0)
+        .fit(Xn, yn)
+        .score(Xt, yt)
+        > 0.9
+    )
 
 
 @pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")
 def test_digits_default_reaches_97_percent_and_matches_sklearn(digits):
     Xtr, Xte, ytr, yte = digits
-    ours = MLPClassifier(hidden_layer_sizes=(64,), random_state=0).fit(Xtr, ytr).score(Xte, yte)
+    ours = (
+        MLPClassifier(hidden_layer_sizes=(64,), random_state=0)
+        .fit(Xtr, ytr)
+        .score(Xte, yte)
+    )
     assert ours >= 0.97
-    sk = SkMLP(hidden_layer_sizes=(64,), activation="tanh", solver="sgd", learning_rate_init=0.1,
-               momentum=0.9, nesterovs_momentum=False, batch_size=32, alpha=0.0, max_iter=200,
-               tol=0.0, n_iter_no_change=200, random_state=0).fit(Xtr, ytr).score(Xte, yte)
+    sk = (
+        SkMLP(
+            hidden_layer_sizes=(64,),
+            activation="tanh",
+            solver="sgd",
+            learning_rate_init=0.1,
+            momentum=0.9,
+            nesterovs_momentum=False,
+            batch_size=32,
+            alpha=0.0,
+            max_iter=200,
+            tol=0.0,
+            n_iter_no_change=200,
+            random_state=0,
+        )
+        .fit(Xtr, ytr)
+        .score(Xte, yte)
+    )
     assert abs(ours - sk) <= 0.02
 
 
@@ -188,7 +238,10 @@ def test_deterministic_for_a_given_random_state(digits):
     a = MLPClassifier((8,), max_iter=3, random_state=7).fit(Xtr, ytr)
     b = MLPClassifier((8,), max_iter=3, random_state=7).fit(Xtr, ytr)
     c = MLPClassifier((8,), max_iter=3, random_state=8).fit(Xtr, ytr)
-    assert all(np.array_equal(p, q) for p, q in zip(a.coefs_ + a.intercepts_, b.coefs_ + b.intercepts_))
+    assert all(
+        np.array_equal(p, q)
+        for p, q in zip(a.coefs_ + a.intercepts_, b.coefs_ + b.intercepts_)
+    )
     assert a.loss_curve_ == b.loss_curve_
     assert not np.array_equal(a.coefs_[0], c.coefs_[0])
 
@@ -197,8 +250,14 @@ def test_one_step_is_one_gradient_step():
     """With momentum 0, one full-batch pass moves the weights by -learning_rate * gradient."""
     X, y = xor_points()
     W0, b0 = init_parameters((2, 3, 1), random_state=3)
-    model = MLPClassifier((3,), momentum=0.0, learning_rate=0.5, max_iter=1, batch_size=4,
-                          shuffle=False).fit(X, y, coefs_init=W0, intercepts_init=b0)
+    model = MLPClassifier(
+        (3,),
+        momentum=0.0,
+        learning_rate=0.5,
+        max_iter=1,
+        batch_size=4,
+        shuffle=False,
+    ).fit(X, y, coefs_init=W0, intercepts_init=b0)
     _, dW, _ = loss_and_gradients(W0, b0, X, (y > 0).astype(float)[:, None])
     for W_new, W_old, g in zip(model.coefs_, W0, dW):
         assert np.allclose(W_new, W_old - 0.5 * g, rtol=1e-13, atol=1e-15)
@@ -208,25 +267,43 @@ def test_symmetric_start_stays_symmetric():
     X, y = xor_points()
     W0 = [np.full((2, 3), 0.5), np.full((3, 1), 0.5)]
     b0 = [np.zeros(3), np.zeros(1)]
-    model = MLPClassifier((3,), max_iter=100).fit(X, y, coefs_init=W0, intercepts_init=b0)
+    model = MLPClassifier((3,), max_iter=100).fit(
+        X, y, coefs_init=W0, intercepts_init=b0
+    )
     W1 = model.coefs_[0]
-    assert np.allclose(W1, W1[:, :1])          # every hidden unit is still the same unit
+    assert np.allclose(
+        W1, W1[:, :1]
+    )  # every hidden unit is still the same unit
     assert model.score(X, y) < 1.0
 
 
 def test_l2_penalty_shrinks_weights(digits):
     Xtr, _, ytr, _ = digits
     free = MLPClassifier((16,), max_iter=10, random_state=0).fit(Xtr, ytr)
-    penalized = MLPClassifier((16,), max_iter=10, alpha=0.01, random_state=0).fit(Xtr, ytr)
-    assert sum(np.sum(W ** 2) for W in penalized.coefs_) < 0.5 * sum(np.sum(W ** 2) for W in free.coefs_)
+    penalized = MLPClassifier(
+        (16,), max_iter=10, alpha=0.01, random_state=0
+    ).fit(Xtr, ytr)
+    assert sum(np.sum(W**2) for W in penalized.coefs_) < 0.5 * sum(
+        np.sum(W**2) for W in free.coefs_
+    )
 
 
 def test_early_stopping_keeps_best_validation_pass(digits):
     Xtr, _, ytr, _ = digits
-    model = MLPClassifier((16,), max_iter=60, early_stopping=True, n_iter_no_change=5,
-                          random_state=0).fit(Xtr, ytr)
+    model = MLPClassifier(
+        (16,),
+        max_iter=60,
+        early_stopping=True,
+        n_iter_no_change=5,
+        random_state=0,
+    ).fit(Xtr, ytr)
     scores = model.validation_scores_
-    assert len(scores) == model.n_iter_ == len(model.loss_curve_) == len(model.validation_loss_curve_)
+    assert (
+        len(scores)
+        == model.n_iter_
+        == len(model.loss_curve_)
+        == len(model.validation_loss_curve_)
+    )
     assert model.n_iter_ < 60
     assert model.best_iteration_ == int(np.argmax(scores)) + 1
     assert model.n_iter_ - model.best_iteration_ == 5
@@ -236,11 +313,19 @@ def test_early_stopping_keeps_best_validation_pass(digits):
 
 def test_no_hidden_layer_is_logistic_regression():
     from sklearn.linear_model import LogisticRegression
+
     rng = np.random.default_rng(0)
     X = rng.normal(size=(200, 2))
     y = (X @ [1.5, -1.0] + 0.3 + rng.normal(size=200) > 0).astype(int)
-    model = MLPClassifier((), learning_rate=0.1, batch_size=200, max_iter=2000, momentum=0.9,
-                          shuffle=False, random_state=0).fit(X, y)
+    model = MLPClassifier(
+        (),
+        learning_rate=0.1,
+        batch_size=200,
+        max_iter=2000,
+        momentum=0.9,
+        shuffle=False,
+        random_state=0,
+    ).fit(X, y)
     sk = LogisticRegression(C=np.inf, tol=1e-10, max_iter=1000).fit(X, y)
     assert np.allclose(model.coefs_[0][:, 0], sk.coef_[0], atol=1e-4)
     assert np.allclose(model.intercepts_[0], sk.intercept_, atol=1e-4)
@@ -248,21 +333,25 @@ def test_no_hidden_layer_is_logistic_regression():
 
 # --- bad input -----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("kwargs, error, message", [
-    ({"hidden_layer_sizes": (0,)}, ValueError, "at least 1 unit"),
-    ({"hidden_layer_sizes": (2.5,)}, TypeError, "whole numbers"),
-    ({"hidden_layer_sizes": "64"}, TypeError, "tuple of positive ints"),
-    ({"activation": "softplus"}, ValueError, "activation must be one of"),
-    ({"learning_rate": -0.1}, ValueError, "learning_rate"),
-    ({"learning_rate": "fast"}, TypeError, "learning_rate"),
-    ({"momentum": 1.0}, ValueError, r"momentum must be in \[0, 1\)"),
-    ({"max_iter": 0}, ValueError, "max_iter"),
-    ({"batch_size": 3.0}, TypeError, "batch_size"),
-    ({"alpha": -1.0}, ValueError, "alpha"),
-    ({"validation_fraction": 1.0}, ValueError, "validation_fraction"),
-    ({"early_stopping": "yes"}, TypeError, "early_stopping"),
-    ({"random_state": "seed"}, TypeError, "random_state"),
-])
+
+@pytest.mark.parametrize(
+    "kwargs, error, message",
+    [
+        ({"hidden_layer_sizes": (0,)}, ValueError, "at least 1 unit"),
+        ({"hidden_layer_sizes": (2.5,)}, TypeError, "whole numbers"),
+        ({"hidden_layer_sizes": "64"}, TypeError, "tuple of positive ints"),
+        ({"activation": "softplus"}, ValueError, "activation must be one of"),
+        ({"learning_rate": -0.1}, ValueError, "learning_rate"),
+        ({"learning_rate": "fast"}, TypeError, "learning_rate"),
+        ({"momentum": 1.0}, ValueError, r"momentum must be in \[0, 1\)"),
+        ({"max_iter": 0}, ValueError, "max_iter"),
+        ({"batch_size": 3.0}, TypeError, "batch_size"),
+        ({"alpha": -1.0}, ValueError, "alpha"),
+        ({"validation_fraction": 1.0}, ValueError, "validation_fraction"),
+        ({"early_stopping": "yes"}, TypeError, "early_stopping"),
+        ({"random_state": "seed"}, TypeError, "random_state"),
+    ],
+)
 def test_bad_hyper_parameters(kwargs, error, message):
     X, y = xor_points()
     with pytest.raises(error, match=message):
@@ -292,13 +381,30 @@ def test_bad_data():
 
 def test_bad_initial_weights_and_divergence():
     X, y = xor_points()
-    with pytest.raises(ValueError, match="both coefs_init and intercepts_init"):
-        MLPClassifier((3,)).fit(X, y, coefs_init=[np.zeros((2, 3)), np.zeros((3, 1))])
-    with pytest.raises(ValueError, match="layer 1: coefs_init must have shape"):
-        MLPClassifier((3,)).fit(X, y, coefs_init=[np.zeros((3, 3)), np.zeros((3, 1))],
-                                intercepts_init=[np.zeros(3), np.zeros(1)])
+    with pytest.raises(
+        ValueError, match="both coefs_init and intercepts_init"
+    ):
+        MLPClassifier((3,)).fit(
+            X, y, coefs_init=[np.zeros((2, 3)), np.zeros((3, 1))]
+        )
+    with pytest.raises(
+        ValueError, match="layer 1: coefs_init must have shape"
+    ):
+        MLPClassifier((3,)).fit(
+            X,
+            y,
+            coefs_init=[np.zeros((3, 3)), np.zeros((3, 1))],
+            intercepts_init=[np.zeros(3), np.zeros(1)],
+        )
     with pytest.raises(ValueError, match="one array per layer"):
-        MLPClassifier((3,)).fit(X, y, coefs_init=[np.zeros((2, 3))], intercepts_init=[np.zeros(3)])
+        MLPClassifier((3,)).fit(
+            X, y, coefs_init=[np.zeros((2, 3))], intercepts_init=[np.zeros(3)]
+        )
     with pytest.raises(ValueError, match="diverged"):
-        MLPClassifier((8,), activation="identity", learning_rate=1e6, momentum=0.0,
-                      random_state=0).fit(X * 1e3, y)
+        MLPClassifier(
+            (8,),
+            activation="identity",
+            learning_rate=1e6,
+            momentum=0.0,
+            random_state=0,
+        ).fit(X * 1e3, y)

@@ -4,11 +4,6 @@ import warnings
 
 import numpy as np
 import pytest
-from sklearn.datasets import load_digits
-from sklearn.linear_model import SGDClassifier
-from sklearn.metrics.pairwise import polynomial_kernel as sk_poly
-from sklearn.metrics.pairwise import rbf_kernel as sk_rbf
-
 from mlcourse import NotFittedError
 from mlcourse.perceptron_variants import (
     AveragedPerceptron,
@@ -26,13 +21,21 @@ from mlcourse.perceptron_variants import (
     rbf_kernel,
     voted_perceptron_naive,
 )
+from sklearn.datasets import load_digits
+from sklearn.linear_model import SGDClassifier
+from sklearn.metrics.pairwise import polynomial_kernel as sk_poly
+from sklearn.metrics.pairwise import rbf_kernel as sk_rbf
 
 
 def _noisy_data(seed, n=None, d=None, integer=False):
     rng = np.random.default_rng(seed)
     n = n or int(rng.integers(5, 150))
     d = d or int(rng.integers(1, 6))
-    X = rng.integers(-4, 5, size=(n, d)).astype(float) if integer else rng.standard_normal((n, d))
+    X = (
+        rng.integers(-4, 5, size=(n, d)).astype(float)
+        if integer
+        else rng.standard_normal((n, d))
+    )
     w = rng.standard_normal(d)
     y = np.where(X @ w + 0.5 * rng.standard_normal(n) > 0, 1.0, -1.0)
     y[:2] = [1.0, -1.0]
@@ -53,41 +56,60 @@ def digits_pair():
 
 # --- feature maps and kernels --------------------------------------------------------
 
+
 def test_feature_map_inner_product_is_squared_inner_product():
     rng = np.random.default_rng(0)
     X, Z = rng.standard_normal((20, 2)), rng.standard_normal((15, 2))
     gram = polynomial_features_2d(X) @ polynomial_features_2d(Z).T
     np.testing.assert_allclose(gram, (X @ Z.T) ** 2, rtol=1e-12, atol=1e-12)
-    np.testing.assert_allclose(gram, polynomial_kernel(X, Z, degree=2, gamma=1.0, coef0=0.0), rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(
+        gram,
+        polynomial_kernel(X, Z, degree=2, gamma=1.0, coef0=0.0),
+        rtol=1e-12,
+        atol=1e-12,
+    )
 
 
 def test_feature_map_turns_circle_into_plane():
     angles = np.linspace(0, 2 * np.pi, 50)
     circle = 1.7 * np.column_stack([np.cos(angles), np.sin(angles)])
     Z = polynomial_features_2d(circle)
-    np.testing.assert_allclose(Z[:, 0] + Z[:, 2], 1.7 ** 2, rtol=1e-12)
-    np.testing.assert_allclose(polynomial_features_2d([[1.0, 2.0]]), [[1.0, 2 * np.sqrt(2), 4.0]])
+    np.testing.assert_allclose(Z[:, 0] + Z[:, 2], 1.7**2, rtol=1e-12)
+    np.testing.assert_allclose(
+        polynomial_features_2d([[1.0, 2.0]]), [[1.0, 2 * np.sqrt(2), 4.0]]
+    )
 
 
 def test_kernels_match_scikit_learn():
     rng = np.random.default_rng(1)
     X, Z = rng.standard_normal((12, 4)), rng.standard_normal((7, 4))
     np.testing.assert_allclose(linear_kernel(X, Z), X @ Z.T)
-    np.testing.assert_allclose(polynomial_kernel(X, Z, degree=3, gamma=0.5, coef0=2.0),
-                               sk_poly(X, Z, degree=3, gamma=0.5, coef0=2.0), rtol=1e-12)
-    np.testing.assert_allclose(rbf_kernel(X, Z, gamma=0.3), sk_rbf(X, Z, gamma=0.3), rtol=1e-12)
+    np.testing.assert_allclose(
+        polynomial_kernel(X, Z, degree=3, gamma=0.5, coef0=2.0),
+        sk_poly(X, Z, degree=3, gamma=0.5, coef0=2.0),
+        rtol=1e-12,
+    )
+    np.testing.assert_allclose(
+        rbf_kernel(X, Z, gamma=0.3), sk_rbf(X, Z, gamma=0.3), rtol=1e-12
+    )
     np.testing.assert_allclose(np.diag(rbf_kernel(X)), 1.0)
     np.testing.assert_allclose(rbf_kernel(X), rbf_kernel(X).T)
 
 
-@pytest.mark.parametrize("call, error", [
-    (lambda: polynomial_features_2d(np.ones((3, 3))), "2 features"),
-    (lambda: polynomial_features_2d(np.ones(2)), "2-D"),
-    (lambda: linear_kernel(np.ones((3, 2)), np.ones((3, 3))), "same number of features"),
-    (lambda: polynomial_kernel(np.ones((3, 2)), degree=0), "at least 1"),
-    (lambda: rbf_kernel(np.ones((3, 2)), gamma=-1.0), "greater than 0"),
-    (lambda: rbf_kernel([[np.nan, 1.0]]), "finite"),
-])
+@pytest.mark.parametrize(
+    "call, error",
+    [
+        (lambda: polynomial_features_2d(np.ones((3, 3))), "2 features"),
+        (lambda: polynomial_features_2d(np.ones(2)), "2-D"),
+        (
+            lambda: linear_kernel(np.ones((3, 2)), np.ones((3, 3))),
+            "same number of features",
+        ),
+        (lambda: polynomial_kernel(np.ones((3, 2)), degree=0), "at least 1"),
+        (lambda: rbf_kernel(np.ones((3, 2)), gamma=-1.0), "greater than 0"),
+        (lambda: rbf_kernel([[np.nan, 1.0]]), "finite"),
+    ],
+)
 def test_kernel_bad_inputs(call, error):
     with pytest.raises(ValueError, match=error):
         call()
@@ -99,6 +121,7 @@ def test_kernel_degree_must_be_int():
 
 
 # --- next-mistake search --------------------------------------------------------------
+
 
 @pytest.mark.parametrize("seed", range(20))
 def test_next_mistake_equals_plain_scan(seed):
@@ -122,6 +145,7 @@ def test_next_mistake_zero_score_is_a_mistake():
 
 # --- averaged perceptron --------------------------------------------------------------
 
+
 @pytest.mark.parametrize("seed", range(25))
 def test_lazy_average_equals_plain_average(seed):
     X, y = _noisy_data(seed)
@@ -129,8 +153,12 @@ def test_lazy_average_equals_plain_average(seed):
     orders = _orders(X.shape[0], passes, seed) if seed % 2 else None
     eta = [1.0, 0.3][seed % 3 == 0]
     fit_intercept = seed % 5 != 0
-    coef, intercept = averaged_perceptron_naive(X, y, passes, eta, fit_intercept, orders)
-    lazy_coef, lazy_b, *_ = lazy_average(X, y, passes, eta, fit_intercept, orders)
+    coef, intercept = averaged_perceptron_naive(
+        X, y, passes, eta, fit_intercept, orders
+    )
+    lazy_coef, lazy_b, *_ = lazy_average(
+        X, y, passes, eta, fit_intercept, orders
+    )
     np.testing.assert_allclose(lazy_coef, coef, rtol=1e-12, atol=1e-12)
     assert abs(lazy_b - intercept) <= 1e-12 * max(1.0, abs(intercept))
 
@@ -138,8 +166,12 @@ def test_lazy_average_equals_plain_average(seed):
 @pytest.mark.parametrize("seed", range(8))
 def test_averaged_estimator_with_shuffle_equals_naive(seed):
     X, y = _noisy_data(100 + seed)
-    model = AveragedPerceptron(max_iter=3, shuffle=True, random_state=seed).fit(X, y)
-    coef, intercept = averaged_perceptron_naive(X, y, 3, 1.0, True, _orders(X.shape[0], 3, seed))
+    model = AveragedPerceptron(
+        max_iter=3, shuffle=True, random_state=seed
+    ).fit(X, y)
+    coef, intercept = averaged_perceptron_naive(
+        X, y, 3, 1.0, True, _orders(X.shape[0], 3, seed)
+    )
     np.testing.assert_allclose(model.coef_, coef, rtol=1e-12, atol=1e-12)
     assert model.intercept_ == pytest.approx(intercept, rel=1e-12, abs=1e-12)
 
@@ -158,10 +190,22 @@ def test_averaged_equals_sklearn_averaged_sgd_on_digits(digits_pair, passes):
     model = AveragedPerceptron(max_iter=passes).fit(X, y)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        reference = SGDClassifier(loss="perceptron", penalty=None, learning_rate="constant", eta0=1,
-                                  average=True, shuffle=False, tol=None, max_iter=passes).fit(X, y)
-    np.testing.assert_allclose(model.coef_, reference.coef_[0], rtol=1e-9, atol=1e-9)
-    assert model.intercept_ == pytest.approx(reference.intercept_[0], rel=1e-9, abs=1e-9)
+        reference = SGDClassifier(
+            loss="perceptron",
+            penalty=None,
+            learning_rate="constant",
+            eta0=1,
+            average=True,
+            shuffle=False,
+            tol=None,
+            max_iter=passes,
+        ).fit(X, y)
+    np.testing.assert_allclose(
+        model.coef_, reference.coef_[0], rtol=1e-9, atol=1e-9
+    )
+    assert model.intercept_ == pytest.approx(
+        reference.intercept_[0], rel=1e-9, abs=1e-9
+    )
     np.testing.assert_array_equal(model.predict(X), reference.predict(X))
     np.testing.assert_array_equal(model.classes_, reference.classes_)
 
@@ -172,13 +216,17 @@ def test_averaged_with_string_labels_and_score():
     model = AveragedPerceptron(max_iter=5).fit(X, labels)
     assert set(model.predict(X)) <= {"spam", "ham"}
     assert model.classes_.tolist() == ["ham", "spam"]
-    assert model.score(X, labels) == pytest.approx(np.mean(model.predict(X) == labels))
+    assert model.score(X, labels) == pytest.approx(
+        np.mean(model.predict(X) == labels)
+    )
 
 
 def test_averaged_coef_init_shifts_the_start():
     X, y = _noisy_data(11, n=50, d=2)
     start = np.array([0.5, -0.25])
-    model = AveragedPerceptron(max_iter=2).fit(X, y, coef_init=start, intercept_init=0.5)
+    model = AveragedPerceptron(max_iter=2).fit(
+        X, y, coef_init=start, intercept_init=0.5
+    )
     # the plain average computed by hand from the same start
     w, b, history = start.copy(), 0.5, []
     for _ in range(2):
@@ -193,12 +241,15 @@ def test_averaged_coef_init_shifts_the_start():
 
 # --- voted perceptron -----------------------------------------------------------------
 
+
 @pytest.mark.parametrize("seed", range(20))
 def test_voted_estimator_equals_naive(seed):
     X, y = _noisy_data(200 + seed)
     passes = 1 + seed % 4
     shuffle = bool(seed % 2)
-    model = VotedPerceptron(max_iter=passes, shuffle=shuffle, random_state=seed).fit(X, y)
+    model = VotedPerceptron(
+        max_iter=passes, shuffle=shuffle, random_state=seed
+    ).fit(X, y)
     orders = _orders(X.shape[0], passes, seed) if shuffle else None
     W, B, C = voted_perceptron_naive(X, y, passes, 1.0, True, orders)
     np.testing.assert_allclose(model.weights_, W, rtol=1e-12, atol=1e-12)
@@ -208,14 +259,18 @@ def test_voted_estimator_equals_naive(seed):
     # the voted prediction, written out
     Z = np.random.default_rng(seed).standard_normal((30, X.shape[1]))
     vote = sum(c * np.sign(Z @ w + b) for w, b, c in zip(W, B, C))
-    np.testing.assert_array_equal(model.predict(Z), np.where(vote > 0, 1.0, -1.0))
+    np.testing.assert_array_equal(
+        model.predict(Z), np.where(vote > 0, 1.0, -1.0)
+    )
 
 
 def test_voted_without_sign_is_the_averaged_perceptron():
     X, y = _noisy_data(5, n=120, d=4)
     voted = VotedPerceptron(max_iter=3).fit(X, y)
     averaged = AveragedPerceptron(max_iter=3).fit(X, y)
-    np.testing.assert_allclose(voted.coef_, averaged.coef_, rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(
+        voted.coef_, averaged.coef_, rtol=1e-12, atol=1e-12
+    )
     assert voted.intercept_ == pytest.approx(averaged.intercept_, abs=1e-12)
 
 
@@ -228,6 +283,7 @@ def test_voted_decision_function_is_a_fraction_of_votes(digits_pair):
 
 
 # --- kernel perceptron ----------------------------------------------------------------
+
 
 def _primal_perceptron(X, y, passes, fit_intercept=True):
     w, b = np.zeros(X.shape[1]), 0.0
@@ -246,19 +302,25 @@ def _primal_perceptron(X, y, passes, fit_intercept=True):
 def test_linear_kernel_perceptron_equals_primal_perceptron(seed):
     X, y = _noisy_data(300 + seed, integer=True)
     fit_intercept = seed % 3 != 0
-    model = KernelPerceptron(kernel="linear", max_iter=6, fit_intercept=fit_intercept).fit(X, y)
+    model = KernelPerceptron(
+        kernel="linear", max_iter=6, fit_intercept=fit_intercept
+    ).fit(X, y)
     w, b = _primal_perceptron(X, y, 6, fit_intercept)
     np.testing.assert_allclose(model.dual_coef_ @ X, w, atol=1e-9)
     assert model.intercept_ == pytest.approx(b, abs=1e-9)
     Z = np.random.default_rng(seed).standard_normal((40, X.shape[1]))
-    np.testing.assert_allclose(model.decision_function(Z), Z @ w + b, atol=1e-8)
+    np.testing.assert_allclose(
+        model.decision_function(Z), Z @ w + b, atol=1e-8
+    )
 
 
 def test_linear_kernel_perceptron_equals_mlcourse_perceptron():
     perceptron = pytest.importorskip("mlcourse.perceptron")
     X, y = _noisy_data(17, n=90, d=3, integer=True)
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # the data need not be separable: 5 passes either way
+        warnings.simplefilter(
+            "ignore"
+        )  # the data need not be separable: 5 passes either way
         primal = perceptron.Perceptron(max_iter=5).fit(X, y)
     dual = KernelPerceptron(kernel="linear", max_iter=5).fit(X, y)
     np.testing.assert_allclose(dual.dual_coef_ @ X, primal.coef_, atol=1e-9)
@@ -269,29 +331,44 @@ def test_linear_kernel_perceptron_equals_mlcourse_perceptron():
 @pytest.mark.parametrize("seed", range(5))
 def test_kernel_perceptron_equals_naive_dual_loop(kernel, seed):
     X, y = _noisy_data(400 + seed, n=40, d=2)
-    model = KernelPerceptron(kernel=kernel, max_iter=4, gamma=0.7, shuffle=True, random_state=seed).fit(X, y)
+    model = KernelPerceptron(
+        kernel=kernel, max_iter=4, gamma=0.7, shuffle=True, random_state=seed
+    ).fit(X, y)
     K = model._gram(X, X)
-    alpha, b = kernel_perceptron_naive(K, y, 4, 1.0, True, _orders(40, 4, seed))
+    alpha, b = kernel_perceptron_naive(
+        K, y, 4, 1.0, True, _orders(40, 4, seed)
+    )
     np.testing.assert_allclose(model.alpha_, alpha)
     assert model.intercept_ == pytest.approx(b)
 
 
 def test_quadratic_kernel_separates_circles_and_xor():
-    from sklearn.datasets import make_circles
     from mlcourse.datasets import make_xor
+    from sklearn.datasets import make_circles
+
     X, y = make_circles(200, factor=0.4, noise=0.05, random_state=0)
     model = KernelPerceptron(kernel="poly", degree=2, max_iter=50).fit(X, y)
     assert model.converged_ and model.score(X, y) == 1.0
     Xx, yx = make_xor(200, noise=0.2, random_state=0)
-    assert KernelPerceptron(kernel="rbf", gamma=2.0, max_iter=50).fit(Xx, yx).score(Xx, yx) == 1.0
+    assert (
+        KernelPerceptron(kernel="rbf", gamma=2.0, max_iter=50)
+        .fit(Xx, yx)
+        .score(Xx, yx)
+        == 1.0
+    )
     assert AveragedPerceptron(max_iter=20).fit(Xx, yx).score(Xx, yx) < 0.8
 
 
 def test_callable_kernel_and_explicit_feature_map_agree():
     from sklearn.datasets import make_circles
+
     X, y = make_circles(100, factor=0.5, noise=0.05, random_state=1)
-    square = KernelPerceptron(kernel=lambda A, B: (A @ B.T) ** 2, max_iter=20).fit(X, y)
-    mapped = KernelPerceptron(kernel="linear", max_iter=20).fit(polynomial_features_2d(X), y)
+    square = KernelPerceptron(
+        kernel=lambda A, B: (A @ B.T) ** 2, max_iter=20
+    ).fit(X, y)
+    mapped = KernelPerceptron(kernel="linear", max_iter=20).fit(
+        polynomial_features_2d(X), y
+    )
     np.testing.assert_allclose(square.alpha_, mapped.alpha_)
 
 
@@ -305,16 +382,23 @@ def test_bad_kernel_choices():
 
 # --- multi-class perceptron -----------------------------------------------------------
 
+
 @pytest.mark.parametrize("seed", range(12))
 def test_multiclass_equals_naive(seed):
     rng = np.random.default_rng(500 + seed)
-    n, d, m = int(rng.integers(10, 120)), int(rng.integers(1, 5)), int(rng.integers(2, 5))
+    n, d, m = (
+        int(rng.integers(10, 120)),
+        int(rng.integers(1, 5)),
+        int(rng.integers(2, 5)),
+    )
     X = rng.integers(-3, 4, size=(n, d)).astype(float)
     y = rng.integers(0, m, size=n)
     y[:m] = np.arange(m)
     average = bool(seed % 2)
     shuffle = seed % 3 == 0
-    model = MulticlassPerceptron(max_iter=3, average=average, shuffle=shuffle, random_state=seed).fit(X, y)
+    model = MulticlassPerceptron(
+        max_iter=3, average=average, shuffle=shuffle, random_state=seed
+    ).fit(X, y)
     orders = _orders(n, 3, seed) if shuffle else None
     W, b = multiclass_perceptron_naive(X, y, m, 3, 1.0, True, orders, average)
     np.testing.assert_allclose(model.coef_, W, rtol=1e-12, atol=1e-12)
@@ -344,7 +428,12 @@ def test_multiclass_with_two_classes_matches_binary_perceptron_difference():
 
 # --- bad inputs and the estimator contract --------------------------------------------
 
-ESTIMATORS = [AveragedPerceptron, VotedPerceptron, KernelPerceptron, MulticlassPerceptron]
+ESTIMATORS = [
+    AveragedPerceptron,
+    VotedPerceptron,
+    KernelPerceptron,
+    MulticlassPerceptron,
+]
 
 
 @pytest.mark.parametrize("cls", ESTIMATORS)
@@ -354,14 +443,17 @@ def test_not_fitted(cls):
 
 
 @pytest.mark.parametrize("cls", ESTIMATORS)
-@pytest.mark.parametrize("params, error, kind", [
-    ({"learning_rate": -1.0}, "learning_rate", ValueError),
-    ({"learning_rate": "fast"}, "learning_rate", TypeError),
-    ({"max_iter": 0}, "max_iter", ValueError),
-    ({"max_iter": 2.5}, "max_iter", TypeError),
-    ({"fit_intercept": "yes"}, "fit_intercept", TypeError),
-    ({"shuffle": 1}, "shuffle", TypeError),
-])
+@pytest.mark.parametrize(
+    "params, error, kind",
+    [
+        ({"learning_rate": -1.0}, "learning_rate", ValueError),
+        ({"learning_rate": "fast"}, "learning_rate", TypeError),
+        ({"max_iter": 0}, "max_iter", ValueError),
+        ({"max_iter": 2.5}, "max_iter", TypeError),
+        ({"fit_intercept": "yes"}, "fit_intercept", TypeError),
+        ({"shuffle": 1}, "shuffle", TypeError),
+    ],
+)
 def test_bad_hyper_parameters(cls, params, error, kind):
     X, y = _noisy_data(2, n=12, d=2)
     with pytest.raises(kind, match=error):
@@ -384,7 +476,9 @@ def test_bad_data(cls):
         model.predict(np.ones((3, 5)))
 
 
-@pytest.mark.parametrize("cls", [AveragedPerceptron, VotedPerceptron, KernelPerceptron])
+@pytest.mark.parametrize(
+    "cls", [AveragedPerceptron, VotedPerceptron, KernelPerceptron]
+)
 def test_binary_models_refuse_three_classes(cls):
     X, _ = _noisy_data(2, n=12, d=2)
     with pytest.raises(ValueError, match="exactly two classes"):
@@ -416,7 +510,9 @@ def test_fit_returns_self_and_repr(cls):
     assert model.get_params()["max_iter"] == 2
 
 
-@pytest.mark.parametrize("cls", [AveragedPerceptron, VotedPerceptron, MulticlassPerceptron])
+@pytest.mark.parametrize(
+    "cls", [AveragedPerceptron, VotedPerceptron, MulticlassPerceptron]
+)
 def test_label_permutation_flips_the_sign(cls):
     X, y = _noisy_data(8, n=50, d=3)
     if cls is MulticlassPerceptron:
@@ -432,7 +528,11 @@ def test_label_permutation_flips_the_sign(cls):
 @pytest.mark.parametrize("seed", range(10))
 def test_multiclass_fast_search_is_exact_on_float_data(seed):
     rng = np.random.default_rng(700 + seed)
-    n, d, m = int(rng.integers(50, 400)), int(rng.integers(2, 8)), int(rng.integers(3, 6))
+    n, d, m = (
+        int(rng.integers(50, 400)),
+        int(rng.integers(2, 8)),
+        int(rng.integers(3, 6)),
+    )
     centres = 2.0 * rng.standard_normal((m, d))
     y = rng.integers(0, m, size=n)
     X = centres[y] + rng.standard_normal((n, d))

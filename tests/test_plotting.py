@@ -12,7 +12,6 @@ import pytest  # noqa: E402
 from matplotlib.collections import PathCollection  # noqa: E402
 from matplotlib.colors import to_hex, to_rgba  # noqa: E402
 from matplotlib.lines import Line2D  # noqa: E402
-
 from mlcourse.plotting import (  # noqa: E402
     CLASS_STYLES,
     PALETTE,
@@ -71,7 +70,10 @@ def test_use_style_palette_and_readable_fonts():
     with mpl.rc_context():
         use_style()
         cycle = [to_hex(c["color"]) for c in mpl.rcParams["axes.prop_cycle"]]
-        assert cycle[:2] == [PALETTE["blue"].lower(), PALETTE["orange"].lower()]
+        assert cycle[:2] == [
+            PALETTE["blue"].lower(),
+            PALETTE["orange"].lower(),
+        ]
         assert set(cycle) <= {v.lower() for v in PALETTE.values()}
         assert mpl.rcParams["font.size"] >= 11
         assert mpl.rcParams["axes.labelsize"] >= 11
@@ -92,8 +94,14 @@ def test_plot_classes_draws_one_scatter_per_class(ax):
     assert len(scatters) == 2
     np.testing.assert_array_equal(scatters[0].get_offsets(), X[y == -1])
     np.testing.assert_array_equal(scatters[1].get_offsets(), X[y == 1])
-    assert to_hex(scatters[0].get_facecolor()[0]) == CLASS_STYLES[0]["color"].lower()
-    assert to_hex(scatters[1].get_facecolor()[0]) == CLASS_STYLES[1]["color"].lower()
+    assert (
+        to_hex(scatters[0].get_facecolor()[0])
+        == CLASS_STYLES[0]["color"].lower()
+    )
+    assert (
+        to_hex(scatters[1].get_facecolor()[0])
+        == CLASS_STYLES[1]["color"].lower()
+    )
     assert [s.get_label() for s in scatters] == ["y = -1", "y = 1"]
     assert ax.get_xlabel() == "$x_1$" and ax.get_ylabel() == "$x_2$"
 
@@ -112,18 +120,29 @@ def test_plot_classes_uses_current_axes_by_default(ax):
 
 
 def test_plot_classes_bad_input(ax):
-    with pytest.raises(ValueError, match=r"X must be a 2-D array with at least two features; got shape \(3, 1\)"):
+    with pytest.raises(
+        ValueError,
+        match=r"X must be a 2-D array with at least two features; got shape \(3, 1\)",
+    ):
         plot_classes(np.zeros((3, 1)), np.zeros(3), ax=ax)
-    with pytest.raises(ValueError, match=r"y must have one label per row of X; got shape \(2,\) for X of shape \(3, 2\)"):
+    with pytest.raises(
+        ValueError,
+        match=r"y must have one label per row of X; got shape \(2,\) for X of shape \(3, 2\)",
+    ):
         plot_classes(np.zeros((3, 2)), np.zeros(2), ax=ax)
 
 
 def test_plot_decision_boundary_with_weight_vector(ax):
     X = np.array([[-2.0, -1.0], [2.0, 1.0]])
-    assert plot_decision_boundary(np.array([1.0, 1.0]), X=X, ax=ax, intercept=0.5) is ax
+    assert (
+        plot_decision_boundary(np.array([1.0, 1.0]), X=X, ax=ax, intercept=0.5)
+        is ax
+    )
     # filled half-planes and the zero level line, with a legend entry
     assert len(ax.collections) >= 2
-    legend_lines = [line for line in ax.lines if line.get_label() == "decision boundary"]
+    legend_lines = [
+        line for line in ax.lines if line.get_label() == "decision boundary"
+    ]
     assert len(legend_lines) == 1
     # limits come from X with a 10% margin
     assert ax.get_xlim() == pytest.approx((-2.4, 2.4))
@@ -133,13 +152,17 @@ def test_plot_decision_boundary_with_weight_vector(ax):
 def test_plot_decision_boundary_without_crossing_draws_no_line(ax):
     X = np.array([[1.0, 1.0], [2.0, 2.0]])
     plot_decision_boundary(np.array([1.0, 1.0]), X=X, ax=ax, fill=False)
-    assert ax.lines == [] or all(line.get_label() != "decision boundary" for line in ax.lines)
+    assert ax.lines == [] or all(
+        line.get_label() != "decision boundary" for line in ax.lines
+    )
     assert len(ax.collections) == 0
 
 
 def test_plot_decision_boundary_with_contours_labels_levels(ax):
     X = np.array([[-2.0, -2.0], [2.0, 2.0]])
-    plot_decision_boundary(_Linear([1.0, -1.0], 0.0), X=X, ax=ax, contours=True, fill=False)
+    plot_decision_boundary(
+        _Linear([1.0, -1.0], 0.0), X=X, ax=ax, contours=True, fill=False
+    )
     assert len(ax.texts) > 0  # clabel text
     assert len(ax.collections) >= 2
 
@@ -157,12 +180,17 @@ def test_plot_decision_boundary_predict_only_and_multiclass(ax):
 def test_plot_decision_boundary_uses_current_limits(ax):
     ax.set_xlim(0, 4)
     ax.set_ylim(-1, 1)
-    plot_decision_boundary(np.array([1.0, 0.0]), ax=ax, intercept=-2.0, resolution=20)
+    plot_decision_boundary(
+        np.array([1.0, 0.0]), ax=ax, intercept=-2.0, resolution=20
+    )
     assert ax.get_xlim() == (0, 4) and ax.get_ylim() == (-1, 1)
 
 
 def test_plot_decision_boundary_bad_weight_vector(ax):
-    with pytest.raises(ValueError, match=r"weight vector of length 2 .*got an array of shape \(3,\)"):
+    with pytest.raises(
+        ValueError,
+        match=r"weight vector of length 2 .*got an array of shape \(3,\)",
+    ):
         plot_decision_boundary(np.array([1.0, 2.0, 3.0]), ax=ax)
 
 
@@ -173,7 +201,9 @@ def test_plot_separator_returns_the_line_on_the_separator(ax):
     assert isinstance(line, Line2D) and line in ax.lines
     xs, ys = line.get_data()
     assert len(xs) == 2
-    np.testing.assert_allclose(1.0 * np.asarray(xs) + 2.0 * np.asarray(ys) - 1.0, 0.0, atol=1e-12)
+    np.testing.assert_allclose(
+        1.0 * np.asarray(xs) + 2.0 * np.asarray(ys) - 1.0, 0.0, atol=1e-12
+    )
     np.testing.assert_allclose(xs, [-3, 3])
     assert line.get_color() == "black"
 
@@ -181,7 +211,9 @@ def test_plot_separator_returns_the_line_on_the_separator(ax):
 def test_plot_separator_steep_and_vertical_lines(ax):
     ax.set_xlim(-1, 1)
     ax.set_ylim(-2, 2)
-    line = plot_separator([1.0, 0.0], b=0.5, ax=ax, color="red", linestyle="--")
+    line = plot_separator(
+        [1.0, 0.0], b=0.5, ax=ax, color="red", linestyle="--"
+    )
     xs, ys = line.get_data()
     np.testing.assert_allclose(xs, [-0.5, -0.5])
     np.testing.assert_allclose(ys, [-2, 2])
@@ -195,7 +227,10 @@ def test_plot_separator_zero_weights_draw_an_empty_line(ax):
 
 
 def test_plot_separator_bad_input(ax):
-    with pytest.raises(ValueError, match=r"w must have two entries \(a line in the plane\); got shape \(3,\)"):
+    with pytest.raises(
+        ValueError,
+        match=r"w must have two entries \(a line in the plane\); got shape \(3,\)",
+    ):
         plot_separator([1, 2, 3], ax=ax)
 
 
@@ -212,14 +247,18 @@ def test_plot_loss_curve(ax):
 
 
 def test_plot_loss_curve_without_label_has_no_legend(ax):
-    plot_loss_curve(np.array([1.0, 0.5]), ax=ax, xlabel="epoch", ylabel="log loss")
+    plot_loss_curve(
+        np.array([1.0, 0.5]), ax=ax, xlabel="epoch", ylabel="log loss"
+    )
     assert ax.get_legend() is None
     assert ax.get_yscale() == "linear"
     assert ax.get_xlabel() == "epoch" and ax.get_ylabel() == "log loss"
 
 
 def test_plot_loss_curve_refuses_empty(ax):
-    with pytest.raises(ValueError, match="losses must contain at least one value"):
+    with pytest.raises(
+        ValueError, match="losses must contain at least one value"
+    ):
         plot_loss_curve([], ax=ax)
 
 
@@ -233,7 +272,9 @@ def test_animation_html_plays_offline_with_plain_symbols():
     html = animation_html(animation, alt='A line "moving" up')
     assert 'alt="A line &quot;moving&quot; up"' in html
     assert "<script" in html and "anim" in html
-    assert "http://" not in html and "https://" not in html, "nothing may load from the network"
+    assert "http://" not in html and "https://" not in html, (
+        "nothing may load from the network"
+    )
     assert 'class="fa' not in html, "every icon is replaced by a symbol"
     for title in ("Play", "Pause", "First frame", "Last frame"):
         assert f'title="{title}"' in html

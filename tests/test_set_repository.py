@@ -1,7 +1,7 @@
 """`make set-repository` carries the URL of `_config.yml` to every place that names it."""
 
-from pathlib import Path
 import shutil
+from pathlib import Path
 
 import nbformat
 
@@ -23,17 +23,39 @@ def test_every_mention_of_the_repository_follows_the_config(tmp_path):
     book = _copy_book(tmp_path)
     old = set_repository.slug(set_repository.repository_url(book))
     config = book / "_config.yml"
-    config.write_text(config.read_text().replace(f"https://github.com/{old}", "https://github.com/someone/my-course"))
+    config.write_text(
+        config.read_text().replace(
+            f"https://github.com/{old}", "https://github.com/someone/my-course"
+        )
+    )
     assert set_repository.main(book) == 0
-    for path in [*book.glob("chapters/*.ipynb"), *book.glob("exercises/*.ipynb"), book / "README.md", book / "CONTRIBUTING.md"]:
-        assert old not in path.read_text(encoding="utf-8"), f"{path.name} still names {old}"
-    intro = nbformat.read(book / "chapters" / "00_introduction.ipynb", as_version=4)
-    assert 'mlcourse @ git+https://github.com/someone/my-course"' in intro.cells[0].source
+    for path in [
+        *book.glob("chapters/*.ipynb"),
+        *book.glob("exercises/*.ipynb"),
+        book / "README.md",
+        book / "CONTRIBUTING.md",
+    ]:
+        assert old not in path.read_text(encoding="utf-8"), (
+            f"{path.name} still names {old}"
+        )
+    intro = nbformat.read(
+        book / "chapters" / "00_introduction.ipynb", as_version=4
+    )
+    assert (
+        'mlcourse @ git+https://github.com/someone/my-course"'
+        in intro.cells[0].source
+    )
     text = "\n".join(cell.source for cell in intro.cells)
     assert "mybinder.org/v2/gh/someone/my-course/main" in text
-    assert "colab.research.google.com/github/someone/my-course/blob/main" in text
-    assert set_repository.main(book) == 0, "running it twice changes nothing more"
+    assert (
+        "colab.research.google.com/github/someone/my-course/blob/main" in text
+    )
+    assert set_repository.main(book) == 0, (
+        "running it twice changes nothing more"
+    )
 
 
 def test_the_committed_book_already_follows_the_config():
-    assert set_repository.previous_slug() == set_repository.slug(set_repository.repository_url())
+    assert set_repository.previous_slug() == set_repository.slug(
+        set_repository.repository_url()
+    )

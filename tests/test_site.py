@@ -19,7 +19,9 @@ BUILD = ROOT / "_build" / "html"
 
 
 def _load_site_check():
-    spec = importlib.util.spec_from_file_location("site_check", ROOT / "tools" / "site_check.py")
+    spec = importlib.util.spec_from_file_location(
+        "site_check", ROOT / "tools" / "site_check.py"
+    )
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -54,23 +56,34 @@ def test_built_site_has_no_problems():
     if not (BUILD / "index.html").exists():
         pytest.fail("no built website in _build/html: run make book first")
     chromium = chromium_or_skip()
-    results = site_check.check_site(BUILD, ROOT / "site-screenshots", executable=chromium)
+    results = site_check.check_site(
+        BUILD, ROOT / "site-screenshots", executable=chromium
+    )
     assert results, "the site check found no page to check"
     assert any(name.startswith("chapters/") for name in results)
     for required in ("genindex.html", "search.html"):
         if (BUILD / required).exists():
             assert required in results
-    assert not any(name.startswith(("_static/", "_sources/", "_modules/")) for name in results)
+    assert not any(
+        name.startswith(("_static/", "_sources/", "_modules/"))
+        for name in results
+    )
     for name in results:
         if name != "index.html":
-            shot = ROOT / "site-screenshots" / (name.replace("/", "__").removesuffix(".html") + ".png")
+            shot = (
+                ROOT
+                / "site-screenshots"
+                / (name.replace("/", "__").removesuffix(".html") + ".png")
+            )
             assert shot.exists(), f"no screenshot of {name}"
     # Every chapter of the table of contents is a notebook page, so the launch-button check
     # above covered it.
     for notebook in sorted((ROOT / "chapters").glob("*.ipynb")):
         name = f"chapters/{notebook.stem}.html"
         assert name in results, f"no page for {notebook.name}"
-        assert site_check._is_notebook_page(BUILD, BUILD / name), f"{name} is not a notebook page"
+        assert site_check._is_notebook_page(BUILD, BUILD / name), (
+            f"{name} is not a notebook page"
+        )
     report = site_check.format_report(results)
     assert not report, f"the site check found problems:\n{report}"
 
@@ -78,11 +91,18 @@ def test_built_site_has_no_problems():
 @pytest.mark.site
 def test_a_chapter_reads_well_in_dark_mode():
     if not (BUILD / site_check.DARK_PAGE).exists():
-        pytest.fail(f"no {site_check.DARK_PAGE} in _build/html: run make book first")
+        pytest.fail(
+            f"no {site_check.DARK_PAGE} in _build/html: run make book first"
+        )
     chromium = chromium_or_skip()
-    shot = ROOT / "site-screenshots" / site_check.dark_screenshot_name(site_check.DARK_PAGE)
-    problems, figures = site_check.check_dark_mode(BUILD, site_check.DARK_PAGE, shot,
-                                                   executable=chromium)
+    shot = (
+        ROOT
+        / "site-screenshots"
+        / site_check.dark_screenshot_name(site_check.DARK_PAGE)
+    )
+    problems, figures = site_check.check_dark_mode(
+        BUILD, site_check.DARK_PAGE, shot, executable=chromium
+    )
     assert figures >= 3, "the dark-mode page should show the chapter's figures"
     assert problems == [], "\n".join(problems)
     assert shot.exists()
@@ -94,7 +114,9 @@ def test_without_chromium_the_check_skips_but_fails_on_ci(monkeypatch):
     with pytest.raises(pytest.skip.Exception, match="no Chromium found"):
         chromium_or_skip()
     monkeypatch.setenv("CI", "true")
-    with pytest.raises(pytest.fail.Exception, match="CI=true: the site check is required"):
+    with pytest.raises(
+        pytest.fail.Exception, match="CI=true: the site check is required"
+    ):
         chromium_or_skip()
 
 
@@ -113,7 +135,8 @@ window.MathJax = {startup: {promise: new Promise(resolve => document.addEventLis
 
 PIXEL = bytes.fromhex(
     "89504e470d0a1a0a0000000d4948445200000001000000010806000000"
-    "1f15c4890000000d49444154789c6300010000000500010d0a2db40000000049454e44ae426082")
+    "1f15c4890000000d49444154789c6300010000000500010d0a2db40000000049454e44ae426082"
+)
 
 
 def _site(tmp_path: Path) -> Path:
@@ -123,39 +146,55 @@ def _site(tmp_path: Path) -> Path:
     (build / "_sources" / "chapters").mkdir(parents=True)
     (build / "_static" / "pixel.png").write_bytes(PIXEL)
     (build / "_static" / "broken.js").write_text("this is not javascript(")
-    (build / "_static" / "broken.html").write_text("<p>assets are not checked as pages</p>")
-    (build / "index.html").write_text('<meta http-equiv="Refresh" content="0; url=chapters/good.html" />')
-    good_body = (MATHJAX_STUB
-                 + '<p>A figure: <img src="../_static/pixel.png" alt="one pixel"></p>'
-                 + '<p><span class="math ok">\\(x\\)</span> and <code>\\(not math\\)</code></p>'
-                 + '<p><a href="other.html#section">a section</a> <a href="#top">top</a> '
-                 + '<a href="https://example.org/">outside links are not followed</a></p>'
-                 + '<pre>$$ in code is fine $$</pre>'
-                 + '<a href="https://mybinder.org/v2/gh/o/r/main?urlpath=lab/tree/chapters/good.ipynb">Binder</a>'
-                 + '<a href="https://colab.research.google.com/github/o/r/blob/main/chapters/good.ipynb">Colab</a>'
-                 + '<button class="btn-launch-thebe">Live code</button>')
-    (build / "chapters" / "good.html").write_text(GOOD_PAGE.format(title="Good", body=good_body))
+    (build / "_static" / "broken.html").write_text(
+        "<p>assets are not checked as pages</p>"
+    )
+    (build / "index.html").write_text(
+        '<meta http-equiv="Refresh" content="0; url=chapters/good.html" />'
+    )
+    good_body = (
+        MATHJAX_STUB
+        + '<p>A figure: <img src="../_static/pixel.png" alt="one pixel"></p>'
+        + '<p><span class="math ok">\\(x\\)</span> and <code>\\(not math\\)</code></p>'
+        + '<p><a href="other.html#section">a section</a> <a href="#top">top</a> '
+        + '<a href="https://example.org/">outside links are not followed</a></p>'
+        + "<pre>$$ in code is fine $$</pre>"
+        + '<a href="https://mybinder.org/v2/gh/o/r/main?urlpath=lab/tree/chapters/good.ipynb">Binder</a>'
+        + '<a href="https://colab.research.google.com/github/o/r/blob/main/chapters/good.ipynb">Colab</a>'
+        + '<button class="btn-launch-thebe">Live code</button>'
+    )
+    (build / "chapters" / "good.html").write_text(
+        GOOD_PAGE.format(title="Good", body=good_body)
+    )
     (build / "_sources" / "chapters" / "good.ipynb").write_text("{}")
-    (build / "chapters" / "other.html").write_text(GOOD_PAGE.format(
-        title="Other", body='<h2 id="section">Section</h2>'))
-    bad_body = (MATHJAX_STUB
-                + '<script>undefinedFunction();</script>'
-                + '<script>console.error("something went wrong");</script>'
-                + '<script src="https://cdn.example.org/lib.js"></script>'
-                + '<script src="../_static/missing.js"></script>'
-                + '<img src="../_static/missing.png" alt="missing">'
-                + '<a href="nowhere.html">no such page</a> <a href="other.html#gone">no such anchor</a>'
-                + '<a href="#nothere">no such anchor here</a>'
-                + '<p><span class="math">\\(y\\)</span></p><p>Raw TeX: \\[ a + b \\] and $$c$$</p>')
-    bad_body += ('<div class="cell_input"><pre>%pip install --quiet "mlcourse @ git+URL"</pre></div>'
-                 '<h1>A second title</h1><h2>Part</h2><h4>Skipped a level</h4>'
-                 '<img src="../_static/pixel.png">'
-                 '<figure><img src="../_static/pixel.png?captioned"><figcaption>A caption is '
-                 'enough</figcaption></figure>')
-    (build / "chapters" / "bad.html").write_text(GOOD_PAGE.format(title="Bad", body=bad_body))
+    (build / "chapters" / "other.html").write_text(
+        GOOD_PAGE.format(title="Other", body='<h2 id="section">Section</h2>')
+    )
+    bad_body = (
+        MATHJAX_STUB
+        + "<script>undefinedFunction();</script>"
+        + '<script>console.error("something went wrong");</script>'
+        + '<script src="https://cdn.example.org/lib.js"></script>'
+        + '<script src="../_static/missing.js"></script>'
+        + '<img src="../_static/missing.png" alt="missing">'
+        + '<a href="nowhere.html">no such page</a> <a href="other.html#gone">no such anchor</a>'
+        + '<a href="#nothere">no such anchor here</a>'
+        + '<p><span class="math">\\(y\\)</span></p><p>Raw TeX: \\[ a + b \\] and $$c$$</p>'
+    )
+    bad_body += (
+        '<div class="cell_input"><pre>%pip install --quiet "mlcourse @ git+URL"</pre></div>'
+        "<h1>A second title</h1><h2>Part</h2><h4>Skipped a level</h4>"
+        '<img src="../_static/pixel.png">'
+        '<figure><img src="../_static/pixel.png?captioned"><figcaption>A caption is '
+        "enough</figcaption></figure>"
+    )
+    (build / "chapters" / "bad.html").write_text(
+        GOOD_PAGE.format(title="Bad", body=bad_body)
+    )
     (build / "chapters" / "untitled.html").write_text(
-        '<!DOCTYPE html><html><head><title>Untitled</title></head><body><h2>Starts low</h2>'
-        '<h3>then fine</h3></body></html>')
+        "<!DOCTYPE html><html><head><title>Untitled</title></head><body><h2>Starts low</h2>"
+        "<h3>then fine</h3></body></html>"
+    )
     (build / "_sources" / "chapters" / "bad.ipynb").write_text("{}")
     return build
 
@@ -165,20 +204,31 @@ def test_site_check_reports_every_kind_of_problem(chromium, tmp_path):
     build = _site(tmp_path)
     shots = tmp_path / "shots"
     results = site_check.check_site(build, shots, executable=chromium)
-    assert sorted(results) == ["chapters/bad.html", "chapters/good.html", "chapters/other.html",
-                               "chapters/untitled.html", "index.html"]
-    assert results["chapters/untitled.html"] == ["the first heading is h2 'Starts low', not h1"]
+    assert sorted(results) == [
+        "chapters/bad.html",
+        "chapters/good.html",
+        "chapters/other.html",
+        "chapters/untitled.html",
+        "index.html",
+    ]
+    assert results["chapters/untitled.html"] == [
+        "the first heading is h2 'Starts low', not h1"
+    ]
     assert results["chapters/good.html"] == []
     assert results["chapters/other.html"] == []
     assert results["index.html"] == []
-    assert (shots / "chapters__good.png").exists() and (shots / "chapters__bad.png").exists()
+    assert (shots / "chapters__good.png").exists() and (
+        shots / "chapters__bad.png"
+    ).exists()
 
     bad = "\n".join(results["chapters/bad.html"])
     expected = [
         "JavaScript error: ReferenceError: undefinedFunction is not defined",
         "console error: something went wrong",
         "request to another host while loading (script): https://cdn.example.org/lib.js",
-        "HTTP 404 for script /chapters/../_static/missing.js".replace("/chapters/..", ""),
+        "HTTP 404 for script /chapters/../_static/missing.js".replace(
+            "/chapters/..", ""
+        ),
         "HTTP 404 for image /_static/missing.png",
         "image did not load: ../_static/missing.png",
         "broken link 'nowhere.html': chapters/nowhere.html does not exist",
@@ -200,10 +250,16 @@ def test_site_check_reports_every_kind_of_problem(chromium, tmp_path):
 
 
 def test_heading_rules():
-    assert site_check.heading_problems([[1, "T"], [2, "A"], [3, "B"], [2, "C"], [2, "D"]]) == []
+    assert (
+        site_check.heading_problems(
+            [[1, "T"], [2, "A"], [3, "B"], [2, "C"], [2, "D"]]
+        )
+        == []
+    )
     assert site_check.heading_problems([]) == ["no heading on the page"]
     assert site_check.heading_problems([[1, "T"], [3, "B"]]) == [
-        "heading level skipped: h1 'T' is followed by h3 'B'"]
+        "heading level skipped: h1 'T' is followed by h3 'B'"
+    ]
 
 
 DARK_THEME = """<script>
@@ -224,31 +280,49 @@ def test_dark_mode_check_finds_transparent_figures(chromium, tmp_path):
     (build / "chapters").mkdir(parents=True)
     white = _png(build / "chapters" / "white.png", (255, 255, 255, 255))
     clear = _png(build / "chapters" / "clear.png", (255, 255, 255, 0))
-    body = (f'<article><h1>Dark</h1><div class="cell_output"><img src="{white}" alt="white"></div>'
-            f'<figure><img src="{clear}" alt="clear"></figure>'
-            f'<img src="{clear}" alt="an icon outside any figure is not checked"></article>')
+    body = (
+        f'<article><h1>Dark</h1><div class="cell_output"><img src="{white}" alt="white"></div>'
+        f'<figure><img src="{clear}" alt="clear"></figure>'
+        f'<img src="{clear}" alt="an icon outside any figure is not checked"></article>'
+    )
     (build / "chapters" / "dark.html").write_text(
-        GOOD_PAGE.format(title="Dark", body=DARK_THEME + body))
+        GOOD_PAGE.format(title="Dark", body=DARK_THEME + body)
+    )
     shot = tmp_path / "shots" / "dark.png"
-    problems, figures = site_check.check_dark_mode(build, "chapters/dark.html", shot,
-                                                   executable=chromium)
+    problems, figures = site_check.check_dark_mode(
+        build, "chapters/dark.html", shot, executable=chromium
+    )
     assert figures == 2 and shot.exists()
-    assert len(problems) == 1 and "clear.png" in problems[0] and "opaque white" in problems[0]
+    assert (
+        len(problems) == 1
+        and "clear.png" in problems[0]
+        and "opaque white" in problems[0]
+    )
 
-    (build / "chapters" / "light.html").write_text(GOOD_PAGE.format(title="Light", body=body))
-    problems, _ = site_check.check_dark_mode(build, "chapters/light.html", None, executable=chromium)
+    (build / "chapters" / "light.html").write_text(
+        GOOD_PAGE.format(title="Light", body=body)
+    )
+    problems, _ = site_check.check_dark_mode(
+        build, "chapters/light.html", None, executable=chromium
+    )
     assert any("did not switch to dark mode" in p for p in problems)
 
 
 def test_site_check_refuses_a_missing_site(tmp_path):
     with pytest.raises(FileNotFoundError, match="run make book first"):
-        site_check.check_site(tmp_path / "nothing", None, executable="/bin/true")
+        site_check.check_site(
+            tmp_path / "nothing", None, executable="/bin/true"
+        )
 
 
 @pytest.mark.site
 def test_redirect_to_a_missing_page_is_reported(chromium, tmp_path):
     build = tmp_path / "html"
     build.mkdir()
-    (build / "index.html").write_text('<meta http-equiv="Refresh" content="0; url=chapters/gone.html" />')
+    (build / "index.html").write_text(
+        '<meta http-equiv="Refresh" content="0; url=chapters/gone.html" />'
+    )
     results = site_check.check_site(build, None, executable=chromium)
-    assert results == {"index.html": ["redirects to chapters/gone.html, which does not exist"]}
+    assert results == {
+        "index.html": ["redirects to chapters/gone.html, which does not exist"]
+    }

@@ -18,28 +18,53 @@ from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parents[1]
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+# Images are not committed: nbval does not compare them and the website,
+# Binder and Colab execute the chapters anyway. Their text form stays.
+IMAGES = ("image/png", "image/jpeg", "image/svg+xml")
+
+
+def strip_outputs(nb) -> None:
+    """Drop what is not committed: images, animation HTML, widget state."""
+    for cell in nb.cells:
+        cell.metadata.pop("execution", None)
+        tags = cell.metadata.get("tags", [])
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            # a widget view carries a fresh model id on every run
+            data.pop(WIDGET_VIEW, None)
+            for mime in IMAGES:
+                data.pop(mime, None)
+            if "nbval-ignore-output" in tags:
+                data.pop("text/html", None)  # animations: megabytes of frames
+    nb.metadata.pop("widgets", None)
 
 
 def execute(path: Path) -> float:
     nb = nbformat.read(path, as_version=4)
-    nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+    nb.metadata["kernelspec"] = {
+        "display_name": "Python 3 (ipykernel)",
+        "language": "python",
+        "name": "python3",
+    }
     start = time.perf_counter()
-    client = NotebookClient(nb, timeout=600, kernel_name="python3", record_timing=False,
-                            resources={"metadata": {"path": str(path.parent)}})
+    client = NotebookClient(
+        nb,
+        timeout=600,
+        kernel_name="python3",
+        record_timing=False,
+        resources={"metadata": {"path": str(path.parent)}},
+    )
     client.execute()
     seconds = time.perf_counter() - start
-    for cell in nb.cells:
-        cell.metadata.pop("execution", None)
-        for output in cell.get("outputs", []):
-            # a widget view carries a fresh model id on every run; keep only its text form
-            output.get("data", {}).pop(WIDGET_VIEW, None)
-    nb.metadata.pop("widgets", None)  # widget state is not committed: widgets need a kernel
+    strip_outputs(nb)
     nbformat.write(nb, path)
     return seconds
 
 
 def main(argv: list[str]) -> int:
-    paths = [Path(p) for p in argv] or sorted((ROOT / "chapters").glob("*.ipynb"))
+    paths = [Path(p) for p in argv] or sorted(
+        (ROOT / "chapters").glob("*.ipynb")
+    )
     for path in paths:
         seconds = execute(path.resolve())
         print(f"{path}: executed in {seconds:.1f} s")

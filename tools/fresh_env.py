@@ -27,24 +27,40 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 GIT_URL = re.compile(r'mlcourse @ git\+[^"\s]+')
-LEAKY_VARIABLES = ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "PYTHONSTARTUP", "PYTHONUSERBASE")
+LEAKY_VARIABLES = (
+    "PYTHONPATH",
+    "PYTHONHOME",
+    "VIRTUAL_ENV",
+    "PYTHONSTARTUP",
+    "PYTHONUSERBASE",
+)
 
 
 def create_venv(path: Path) -> Path:
     """Create an empty virtual environment (with pip) in ``path``; return its python."""
     path = Path(path)
     if path.exists():
-        raise FileExistsError(f"{path} already exists: give an empty folder for the environment")
-    venv.EnvBuilder(with_pip=True, clear=False, symlinks=os.name != "nt").create(path)
+        raise FileExistsError(
+            f"{path} already exists: give an empty folder for the environment"
+        )
+    venv.EnvBuilder(
+        with_pip=True, clear=False, symlinks=os.name != "nt"
+    ).create(path)
     python = path / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
     if not python.exists():
-        raise RuntimeError(f"creating a virtual environment in {path} gave no {python.name}")
+        raise RuntimeError(
+            f"creating a virtual environment in {path} gave no {python.name}"
+        )
     return python
 
 
 def environment_for(python: Path) -> dict[str, str]:
     """The process environment for commands run inside the virtual environment of ``python``."""
-    env = {key: value for key, value in os.environ.items() if key not in LEAKY_VARIABLES}
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in LEAKY_VARIABLES
+    }
     bin_dir = str(Path(python).parent)
     env["PATH"] = bin_dir + os.pathsep + env.get("PATH", "")
     env["VIRTUAL_ENV"] = str(Path(python).parent.parent)
@@ -53,26 +69,45 @@ def environment_for(python: Path) -> dict[str, str]:
     return env
 
 
-def run(python: Path, args: list[str], *, cwd: Path = ROOT, timeout: float = 900,
-        check: bool = True) -> subprocess.CompletedProcess:
+def run(
+    python: Path,
+    args: list[str],
+    *,
+    cwd: Path = ROOT,
+    timeout: float = 900,
+    check: bool = True,
+) -> subprocess.CompletedProcess:
     """Run ``python args...`` in its virtual environment; with ``check``, fail with the output."""
-    result = subprocess.run([str(python), *args], cwd=str(cwd), env=environment_for(python),
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            timeout=timeout)
+    result = subprocess.run(
+        [str(python), *args],
+        cwd=str(cwd),
+        env=environment_for(python),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        timeout=timeout,
+    )
     if check and result.returncode != 0:
         tail = "\n".join(result.stdout.splitlines()[-60:])
-        raise AssertionError(f"`python {' '.join(args)}` failed with exit status "
-                             f"{result.returncode}; last lines of its output:\n{tail}")
+        raise AssertionError(
+            f"`python {' '.join(args)}` failed with exit status "
+            f"{result.returncode}; last lines of its output:\n{tail}"
+        )
     return result
 
 
-def pip_install(python: Path, args: list[str], *, cwd: Path = ROOT) -> subprocess.CompletedProcess:
+def pip_install(
+    python: Path, args: list[str], *, cwd: Path = ROOT
+) -> subprocess.CompletedProcess:
     """``pip install --quiet args...`` in the environment of ``python``, run from ``cwd``."""
     return run(python, ["-m", "pip", "install", "--quiet", *args], cwd=cwd)
 
 
-def pinned(names: list[str], requirements: Path = ROOT / "requirements.txt") -> list[str]:
+def pinned(
+    names: list[str], requirements: Path = ROOT / "requirements.txt"
+) -> list[str]:
     """The ``name==version`` lines of ``requirements`` for ``names`` (all must be pinned there)."""
+
     def key(name: str) -> str:
         return re.sub(r"[-_.]+", "-", name).lower()
 
@@ -97,14 +132,16 @@ def colab_setup_code(cell_source: str, local_source: Path) -> str:
     from IPython.core.inputtransformer2 import TransformerManager
 
     if len(GIT_URL.findall(cell_source)) != 1:
-        raise ValueError("the set-up cell should install exactly one 'mlcourse @ git+URL'")
+        raise ValueError(
+            "the set-up cell should install exactly one 'mlcourse @ git+URL'"
+        )
     local = f"mlcourse @ {Path(local_source).resolve().as_uri()}"
     return TransformerManager().transform_cell(GIT_URL.sub(local, cell_source))
 
 
 # The part of IPython a set-up cell needs: `%pip install ...` runs
 # `python -m pip install ...` with the kernel's own interpreter, as IPython's %pip magic does.
-IPYTHON_STUB = '''
+IPYTHON_STUB = """
 import shlex, subprocess, sys
 
 class _Shell:
@@ -115,7 +152,7 @@ class _Shell:
 
 def get_ipython():
     return _Shell()
-'''
+"""
 
 
 def copy_checkout(destination: Path, source: Path = ROOT) -> Path:
@@ -124,11 +161,16 @@ def copy_checkout(destination: Path, source: Path = ROOT) -> Path:
     destination.mkdir(parents=True)
     for name in ("pyproject.toml", "README.md"):
         shutil.copy2(source / name, destination / name)
-    shutil.copytree(source / "lib", destination / "lib",
-                    ignore=shutil.ignore_patterns("__pycache__", "*.egg-info", "*.pyc"))
+    shutil.copytree(
+        source / "lib",
+        destination / "lib",
+        ignore=shutil.ignore_patterns("__pycache__", "*.egg-info", "*.pyc"),
+    )
     return destination
 
 
-if __name__ == "__main__":  # a quick manual try: python tools/fresh_env.py FOLDER
+if (
+    __name__ == "__main__"
+):  # a quick manual try: python tools/fresh_env.py FOLDER
     target = Path(sys.argv[1])
     print(create_venv(target))

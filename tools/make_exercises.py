@@ -32,7 +32,9 @@ ROOT = Path(__file__).resolve().parents[1]
 CHAPTERS = ROOT / "chapters"
 EXERCISES = ROOT / "exercises"
 
-SOLUTION_START = re.compile(r"^(`{3,}|:{3,})\{solution-start\}\s*(\S+)", re.MULTILINE)
+SOLUTION_START = re.compile(
+    r"^(`{3,}|:{3,})\{solution-start\}\s*(\S+)", re.MULTILINE
+)
 SOLUTION_END = re.compile(r"^(`{3,}|:{3,})\{solution-end\}", re.MULTILINE)
 SOLUTION_BLOCK = re.compile(
     r"^(?P<fence>`{3,}|:{3,})\{solution\}\s*(?P<label>\S+)[^\n]*\n.*?^(?P=fence)[ \t]*$\n?",
@@ -63,7 +65,10 @@ def clear(cell: nbformat.NotebookNode) -> nbformat.NotebookNode:
 
 def strip_written_solutions(source: str) -> str:
     return SOLUTION_BLOCK.sub(
-        lambda m: f"*Your answer to exercise {m.group('label')}:* write it here.\n", source
+        lambda m: (
+            f"*Your answer to exercise {m.group('label')}:* write it here.\n"
+        ),
+        source,
     )
 
 
@@ -86,7 +91,9 @@ def student_notebook(chapter: nbformat.NotebookNode) -> nbformat.NotebookNode:
             cells.append(answer_cell(inside, n_answers))
             inside = None
     if inside is not None:
-        raise ValueError(f"solution {inside!r} has a solution-start but no solution-end")
+        raise ValueError(
+            f"solution {inside!r} has a solution-start but no solution-end"
+        )
     notebook = copy.deepcopy(chapter)
     header = nbformat.v4.new_markdown_cell(HEADER)
     header.id = "student-version-note"
@@ -98,7 +105,11 @@ def student_notebook(chapter: nbformat.NotebookNode) -> nbformat.NotebookNode:
 
 
 def chapter_paths() -> list[Path]:
-    return sorted(p for p in CHAPTERS.glob("[0-9][0-9]_*.ipynb") if not p.name.startswith("00_"))
+    return sorted(
+        p
+        for p in CHAPTERS.glob("[0-9][0-9]_*.ipynb")
+        if not p.name.startswith("00_")
+    )
 
 
 def render(path: Path) -> str:
@@ -108,15 +119,28 @@ def render(path: Path) -> str:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="fail if exercises/ is out of date")
-    parser.add_argument("--zip", type=Path, help="also write a zip of the student notebooks")
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="fail if exercises/ is out of date",
+    )
+    parser.add_argument(
+        "--zip", type=Path, help="also write a zip of the student notebooks"
+    )
     args = parser.parse_args(argv)
 
     expected = {EXERCISES / p.name: render(p) for p in chapter_paths()}
     if args.check:
-        stale = [str(path.relative_to(ROOT)) for path, text in expected.items()
-                 if not path.exists() or path.read_text(encoding="utf-8") != text]
-        extra = [str(p.relative_to(ROOT)) for p in EXERCISES.glob("*.ipynb") if p not in expected]
+        stale = [
+            str(path.relative_to(ROOT))
+            for path, text in expected.items()
+            if not path.exists() or path.read_text(encoding="utf-8") != text
+        ]
+        extra = [
+            str(p.relative_to(ROOT))
+            for p in EXERCISES.glob("*.ipynb")
+            if p not in expected
+        ]
         for name in stale:
             print(f"out of date: {name}")
         for name in extra:
@@ -133,12 +157,17 @@ def main(argv: list[str]) -> int:
             path.unlink()
     for path, text in expected.items():
         path.write_text(text, encoding="utf-8")
-    print(f"wrote {len(expected)} student notebook(s) to {EXERCISES.relative_to(ROOT)}/")
+    print(
+        f"wrote {len(expected)} student notebook(s) to {EXERCISES.relative_to(ROOT)}/"
+    )
     if args.zip:
         args.zip.parent.mkdir(parents=True, exist_ok=True)
         with zipfile.ZipFile(args.zip, "w", zipfile.ZIP_DEFLATED) as archive:
             for path in sorted(expected):
-                info = zipfile.ZipInfo(f"mlcourse-exercises/{path.name}", date_time=(2026, 1, 1, 0, 0, 0))
+                info = zipfile.ZipInfo(
+                    f"mlcourse-exercises/{path.name}",
+                    date_time=(2026, 1, 1, 0, 0, 0),
+                )
                 archive.writestr(info, path.read_text(encoding="utf-8"))
         print(f"wrote {args.zip}")
     return 0

@@ -18,7 +18,9 @@ import nbformat
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
-SETUP_URL = re.compile(r'mlcourse @ git\+(https://github\.com/([^/"\s]+/[^/"\s]+?))(?:\.git)?"')
+SETUP_URL = re.compile(
+    r'mlcourse @ git\+(https://github\.com/([^/"\s]+/[^/"\s]+?))(?:\.git)?"'
+)
 TEXT_FILES = ("README.md", "CONTRIBUTING.md")
 
 
@@ -31,15 +33,21 @@ def slug(url: str) -> str:
     """``owner/name`` of a GitHub URL."""
     match = re.fullmatch(r"https://github\.com/([^/\s]+/[^/\s]+)", url)
     if not match:
-        raise ValueError(f"repository.url must look like https://github.com/OWNER/NAME; got {url!r}")
+        raise ValueError(
+            f"repository.url must look like https://github.com/OWNER/NAME; got {url!r}"
+        )
     return match.group(1)
 
 
 def previous_slug(root: Path = ROOT) -> str:
-    intro = nbformat.read(root / "chapters" / "00_introduction.ipynb", as_version=4)
+    intro = nbformat.read(
+        root / "chapters" / "00_introduction.ipynb", as_version=4
+    )
     match = SETUP_URL.search(intro.cells[0].source)
     if not match:
-        raise ValueError("the introduction's first cell has no 'mlcourse @ git+https://github.com/...' line")
+        raise ValueError(
+            "the introduction's first cell has no 'mlcourse @ git+https://github.com/...' line"
+        )
     return match.group(2)
 
 
@@ -51,7 +59,9 @@ def main(root: Path = ROOT) -> int:
     new = slug(repository_url(root))
     old = previous_slug(root)
     changed = []
-    for path in sorted([*root.glob("chapters/*.ipynb"), *root.glob("exercises/*.ipynb")]):
+    for path in sorted(
+        [*root.glob("chapters/*.ipynb"), *root.glob("exercises/*.ipynb")]
+    ):
         nb = nbformat.read(path, as_version=4)
         touched = False
         for cell in nb.cells:

@@ -41,14 +41,38 @@ from pathlib import Path
 from urllib.parse import unquote, urldefrag, urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
-SKIPPED_DIRS = {"_static", "_sources", "_modules", "_images", "_downloads", "_panels_static"}
+SKIPPED_DIRS = {
+    "_static",
+    "_sources",
+    "_modules",
+    "_images",
+    "_downloads",
+    "_panels_static",
+}
 LOCAL_HOST = "127.0.0.1"
-CHECKED_RESOURCES = {"script", "stylesheet", "image", "font", "media", "document", "fetch", "xhr"}
-BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--no-first-run",
-                "--disable-dev-shm-usage"]
+CHECKED_RESOURCES = {
+    "script",
+    "stylesheet",
+    "image",
+    "font",
+    "media",
+    "document",
+    "fetch",
+    "xhr",
+}
+BROWSER_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-dev-shm-usage",
+]
 MATHJAX_WAIT_MS = 15_000
-DARK_PAGE = "chapters/04_perceptron.html"  # the chapter also checked in dark mode
+DARK_PAGE = (
+    "chapters/04_perceptron.html"  # the chapter also checked in dark mode
+)
 
 
 def dark_screenshot_name(page: str) -> str:
@@ -61,9 +85,15 @@ class BrowserMissing(RuntimeError):
 
 # --------------------------------------------------------------------------- browser and server
 
+
 def find_chromium() -> str | None:
     """Path of a Chromium executable: the system's, or else playwright's own download."""
-    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
+    for name in (
+        "chromium",
+        "chromium-browser",
+        "google-chrome",
+        "google-chrome-stable",
+    ):
         found = shutil.which(name)
         if found:
             return found
@@ -97,6 +127,7 @@ def serve(directory: Path):
 
 # --------------------------------------------------------------------------- static facts about the site
 
+
 class _Scan(HTMLParser):
     """Collect the ids and names a page defines, and a meta refresh target."""
 
@@ -110,13 +141,20 @@ class _Scan(HTMLParser):
         for key in ("id", "name") if tag == "a" else ("id",):
             if attrs.get(key):
                 self.ids.add(attrs[key])
-        if tag == "meta" and (attrs.get("http-equiv") or "").lower() == "refresh":
+        if (
+            tag == "meta"
+            and (attrs.get("http-equiv") or "").lower() == "refresh"
+        ):
             content = attrs.get("content") or ""
             if "url=" in content.lower():
-                self.refresh = content[content.lower().index("url=") + 4:].strip().strip("'\"")
+                self.refresh = (
+                    content[content.lower().index("url=") + 4 :]
+                    .strip()
+                    .strip("'\"")
+                )
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _scan(path: Path) -> _Scan:
     scan = _Scan()
     scan.feed(path.read_text(encoding="utf-8", errors="replace"))
@@ -125,8 +163,11 @@ def _scan(path: Path) -> _Scan:
 
 def pages_to_check(build: Path) -> list[Path]:
     """Every HTML page the book produced, outside the assets and the source copies."""
-    return sorted(p for p in build.rglob("*.html")
-                  if not SKIPPED_DIRS.intersection(p.relative_to(build).parts[:-1]))
+    return sorted(
+        p
+        for p in build.rglob("*.html")
+        if not SKIPPED_DIRS.intersection(p.relative_to(build).parts[:-1])
+    )
 
 
 def _local_file(build: Path, url_path: str) -> Path:
@@ -138,7 +179,9 @@ def _local_file(build: Path, url_path: str) -> Path:
 
 def _is_notebook_page(build: Path, page: Path) -> bool:
     relative = page.relative_to(build).with_suffix("")
-    return (build / "_sources" / relative.parent / (relative.name + ".ipynb")).exists()
+    return (
+        build / "_sources" / relative.parent / (relative.name + ".ipynb")
+    ).exists()
 
 
 # --------------------------------------------------------------------------- in the page
@@ -200,7 +243,9 @@ async (mathjaxWait) => {
 """
 
 
-def _check_links(build: Path, base: str, page: Path, links: list[dict]) -> list[str]:
+def _check_links(
+    build: Path, base: str, page: Path, links: list[dict]
+) -> list[str]:
     problems = []
     seen = set()
     for link in links:
@@ -211,12 +256,24 @@ def _check_links(build: Path, base: str, page: Path, links: list[dict]) -> list[
         url, fragment = urldefrag(href)
         target = _local_file(build, urlsplit(url).path)
         if not target.exists():
-            problems.append(f"broken link {link['raw']!r}: {target.relative_to(build)} does not exist")
+            problems.append(
+                f"broken link {link['raw']!r}: {target.relative_to(build)} does not exist"
+            )
             continue
         fragment = unquote(fragment)
-        if fragment and target.suffix == ".html" and fragment not in _scan(target).ids:
-            where = "this page" if target == page else str(target.relative_to(build))
-            problems.append(f"broken link {link['raw']!r}: no anchor #{fragment} on {where}")
+        if (
+            fragment
+            and target.suffix == ".html"
+            and fragment not in _scan(target).ids
+        ):
+            where = (
+                "this page"
+                if target == page
+                else str(target.relative_to(build))
+            )
+            problems.append(
+                f"broken link {link['raw']!r}: no anchor #{fragment} on {where}"
+            )
     return problems
 
 
@@ -226,31 +283,50 @@ def heading_problems(headings: list[list]) -> list[str]:
         return ["no heading on the page"]
     problems = []
     if headings[0][0] != 1:
-        problems.append(f"the first heading is h{headings[0][0]} {headings[0][1]!r}, not h1")
+        problems.append(
+            f"the first heading is h{headings[0][0]} {headings[0][1]!r}, not h1"
+        )
     extra = [text for level, text in headings[1:] if level == 1]
     if extra:
         problems.append(f"more than one h1: {extra[:3]}")
     for (before, before_text), (level, text) in zip(headings, headings[1:]):
         if level > before + 1:
-            problems.append(f"heading level skipped: h{before} {before_text!r} is followed by "
-                            f"h{level} {text!r}")
+            problems.append(
+                f"heading level skipped: h{before} {before_text!r} is followed by "
+                f"h{level} {text!r}"
+            )
     return problems
 
 
-def check_page(context, build: Path, base: str, page: Path, screenshots: Path | None) -> list[str]:
+def check_page(
+    context, build: Path, base: str, page: Path, screenshots: Path | None
+) -> list[str]:
     """Open one page and return its problems (empty when the page is fine)."""
     relative = page.relative_to(build).as_posix()
     url = f"{base}/{relative}"
     refresh = _scan(page).refresh
-    if refresh is not None:  # a redirect page (the root index.html): check where it points
-        target = _local_file(build, urlsplit(f"{base}/{Path(relative).parent.as_posix()}/{refresh}").path)
-        return [] if target.exists() else [f"redirects to {refresh}, which does not exist"]
+    if (
+        refresh is not None
+    ):  # a redirect page (the root index.html): check where it points
+        target = _local_file(
+            build,
+            urlsplit(
+                f"{base}/{Path(relative).parent.as_posix()}/{refresh}"
+            ).path,
+        )
+        return (
+            []
+            if target.exists()
+            else [f"redirects to {refresh}, which does not exist"]
+        )
 
     problems: list[str] = []
     page_obj = context.new_page()
 
     def on_console(message):
-        if message.type == "error" and not message.text.startswith("Failed to load resource"):
+        if message.type == "error" and not message.text.startswith(
+            "Failed to load resource"
+        ):
             problems.append(f"console error: {message.text[:300]}")
 
     http_errors: set[str] = set()
@@ -259,17 +335,23 @@ def check_page(context, build: Path, base: str, page: Path, screenshots: Path | 
         if response.url.startswith(base) and response.status >= 400:
             http_errors.add(response.url)
             if response.request.resource_type in CHECKED_RESOURCES:
-                problems.append(f"HTTP {response.status} for {response.request.resource_type} "
-                                f"{response.url[len(base):]}")
+                problems.append(
+                    f"HTTP {response.status} for {response.request.resource_type} "
+                    f"{response.url[len(base) :]}"
+                )
 
     def on_failed(request):
         if request.url.startswith(base) and request.url not in http_errors:
-            problems.append(f"failed {request.resource_type} {request.url[len(base):]}: {request.failure}")
+            problems.append(
+                f"failed {request.resource_type} {request.url[len(base) :]}: {request.failure}"
+            )
 
     def on_page_error(error):
         name = getattr(error, "name", "") or ""
         message = getattr(error, "message", "") or str(error)
-        problems.append(f"JavaScript error: {name + ': ' if name else ''}{message}")
+        problems.append(
+            f"JavaScript error: {name + ': ' if name else ''}{message}"
+        )
 
     page_obj.on("pageerror", on_page_error)
     page_obj.on("console", on_console)
@@ -289,16 +371,26 @@ def check_page(context, build: Path, base: str, page: Path, screenshots: Path | 
         for src in facts["unlabelled"]:
             problems.append(f"image without alt text or caption: {src}")
         if facts["setupShown"]:
-            problems.append("the Colab set-up cell (%pip install) is shown on the page")
+            problems.append(
+                "the Colab set-up cell (%pip install) is shown on the page"
+            )
         if _is_notebook_page(build, page):
             for button in ("binder", "colab", "thebe"):
                 if not facts[button]:
-                    problems.append(f"notebook page without its {button} launch button")
+                    problems.append(
+                        f"notebook page without its {button} launch button"
+                    )
         if screenshots is not None:
-            shot = screenshots / (relative.replace("/", "__").removesuffix(".html") + ".png")
+            shot = screenshots / (
+                relative.replace("/", "__").removesuffix(".html") + ".png"
+            )
             page_obj.screenshot(path=str(shot), full_page=True)
-    except Exception as error:  # a page that cannot be opened is a problem, not a crash
-        problems.append(f"could not check the page: {type(error).__name__}: {error}")
+    except (
+        Exception
+    ) as error:  # a page that cannot be opened is a problem, not a crash
+        problems.append(
+            f"could not check the page: {type(error).__name__}: {error}"
+        )
     finally:
         page_obj.close()
     return problems
@@ -338,8 +430,12 @@ async (mathjaxWait) => {
 """
 
 
-def check_dark_mode(build: Path, page: str, screenshot: Path | None,
-                    executable: str | None = None) -> tuple[list[str], int]:
+def check_dark_mode(
+    build: Path,
+    page: str,
+    screenshot: Path | None,
+    executable: str | None = None,
+) -> tuple[list[str], int]:
     """Open ``page`` (relative to ``build``) in the theme's dark mode; return problems and the
     number of figures checked.
 
@@ -355,29 +451,47 @@ def check_dark_mode(build: Path, page: str, screenshot: Path | None,
         raise FileNotFoundError(f"no page {page} in {build}")
     executable = executable or find_chromium()
     if executable is None:
-        raise BrowserMissing("no Chromium found: install it (apt-get install chromium)")
+        raise BrowserMissing(
+            "no Chromium found: install it (apt-get install chromium)"
+        )
     server = serve(build)
     base = f"http://{LOCAL_HOST}:{server.server_address[1]}"
     problems: list[str] = []
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=executable, headless=True, args=BROWSER_ARGS)
-            context = browser.new_context(viewport={"width": 1280, "height": 900},
-                                          service_workers="block", color_scheme="dark")
+            browser = p.chromium.launch(
+                executable_path=executable, headless=True, args=BROWSER_ARGS
+            )
+            context = browser.new_context(
+                viewport={"width": 1280, "height": 900},
+                service_workers="block",
+                color_scheme="dark",
+            )
             blocked: list[str] = []
             context.route("**/*", _offline_route(blocked))
-            context.add_init_script("localStorage.setItem('mode', 'dark');"
-                                    "localStorage.setItem('theme', 'dark');")
+            context.add_init_script(
+                "localStorage.setItem('mode', 'dark');"
+                "localStorage.setItem('theme', 'dark');"
+            )
             page_obj = context.new_page()
             page_obj.goto(f"{base}/{page}", wait_until="load", timeout=30_000)
             facts = page_obj.evaluate(_DARK_FACTS_JS, MATHJAX_WAIT_MS)
             if facts["theme"] != "dark":
-                problems.append(f"the page did not switch to dark mode (data-theme={facts['theme']!r})")
-            if facts["background"][:3] and sum(facts["background"][:3]) / 3 > 100:
-                problems.append(f"dark mode, yet the page background is light: {facts['background']}")
+                problems.append(
+                    f"the page did not switch to dark mode (data-theme={facts['theme']!r})"
+                )
+            if (
+                facts["background"][:3]
+                and sum(facts["background"][:3]) / 3 > 100
+            ):
+                problems.append(
+                    f"dark mode, yet the page background is light: {facts['background']}"
+                )
             for figure in facts["notOpaqueWhite"]:
-                problems.append(f"figure without an opaque white background in dark mode: "
-                                f"{figure['src']} (corner pixels {figure['corners']})")
+                problems.append(
+                    f"figure without an opaque white background in dark mode: "
+                    f"{figure['src']} (corner pixels {figure['corners']})"
+                )
             if screenshot is not None:
                 Path(screenshot).parent.mkdir(parents=True, exist_ok=True)
                 page_obj.screenshot(path=str(screenshot), full_page=True)
@@ -396,9 +510,14 @@ def _offline_route(blocked: list[str]):
     def route(route_obj):
         request = route_obj.request
         parts = urlsplit(request.url)
-        if parts.scheme in ("http", "https", "ws", "wss") and parts.hostname != LOCAL_HOST:
-            blocked.append(f"request to another host while loading "
-                           f"({request.resource_type}): {request.url[:200]}")
+        if (
+            parts.scheme in ("http", "https", "ws", "wss")
+            and parts.hostname != LOCAL_HOST
+        ):
+            blocked.append(
+                f"request to another host while loading "
+                f"({request.resource_type}): {request.url[:200]}"
+            )
             route_obj.abort("blockedbyclient")
         else:
             route_obj.continue_()
@@ -406,18 +525,25 @@ def _offline_route(blocked: list[str]):
     return route
 
 
-def check_site(build: Path, screenshots: Path | None = ROOT / "site-screenshots",
-               executable: str | None = None) -> dict[str, list[str]]:
+def check_site(
+    build: Path,
+    screenshots: Path | None = ROOT / "site-screenshots",
+    executable: str | None = None,
+) -> dict[str, list[str]]:
     """Check every page of the site in ``build``; return ``{page: [problems]}`` for every page."""
     from playwright.sync_api import sync_playwright
 
     build = Path(build).resolve()
     if not (build / "index.html").exists() and not pages_to_check(build):
-        raise FileNotFoundError(f"no built website in {build}: run make book first")
+        raise FileNotFoundError(
+            f"no built website in {build}: run make book first"
+        )
     executable = executable or find_chromium()
     if executable is None:
-        raise BrowserMissing("no Chromium found: install it (apt-get install chromium) or "
-                             "run 'playwright install chromium'")
+        raise BrowserMissing(
+            "no Chromium found: install it (apt-get install chromium) or "
+            "run 'playwright install chromium'"
+        )
     if screenshots is not None:
         screenshots = Path(screenshots)
         if screenshots.exists():
@@ -429,15 +555,22 @@ def check_site(build: Path, screenshots: Path | None = ROOT / "site-screenshots"
     results: dict[str, list[str]] = {}
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=executable, headless=True, args=BROWSER_ARGS)
+            browser = p.chromium.launch(
+                executable_path=executable, headless=True, args=BROWSER_ARGS
+            )
             for page in pages_to_check(build):
                 name = page.relative_to(build).as_posix()
                 # A fresh context per page: no page depends on what an earlier one stored.
-                context = browser.new_context(viewport={"width": 1280, "height": 900},
-                                              service_workers="block")
+                context = browser.new_context(
+                    viewport={"width": 1280, "height": 900},
+                    service_workers="block",
+                )
                 blocked: list[str] = []
                 context.route("**/*", _offline_route(blocked))
-                results[name] = check_page(context, build, base, page, screenshots) + blocked
+                results[name] = (
+                    check_page(context, build, base, page, screenshots)
+                    + blocked
+                )
                 context.close()
             browser.close()
     finally:
@@ -456,20 +589,35 @@ def format_report(results: dict[str, list[str]]) -> str:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("build", nargs="?", default=str(ROOT / "_build" / "html"))
-    parser.add_argument("--screenshots", default=str(ROOT / "site-screenshots"),
-                        help="directory for the full-page screenshots ('' for none)")
-    parser.add_argument("--dark", default=DARK_PAGE,
-                        help="page checked and screenshotted in dark mode ('' for none)")
+    parser.add_argument(
+        "build", nargs="?", default=str(ROOT / "_build" / "html")
+    )
+    parser.add_argument(
+        "--screenshots",
+        default=str(ROOT / "site-screenshots"),
+        help="directory for the full-page screenshots ('' for none)",
+    )
+    parser.add_argument(
+        "--dark",
+        default=DARK_PAGE,
+        help="page checked and screenshotted in dark mode ('' for none)",
+    )
     args = parser.parse_args(argv)
     start = time.perf_counter()
     try:
-        results = check_site(Path(args.build), Path(args.screenshots) if args.screenshots else None)
+        results = check_site(
+            Path(args.build),
+            Path(args.screenshots) if args.screenshots else None,
+        )
     except (FileNotFoundError, BrowserMissing) as error:
         print(error, file=sys.stderr)
         return 2
     if args.dark:
-        shot = Path(args.screenshots) / dark_screenshot_name(args.dark) if args.screenshots else None
+        shot = (
+            Path(args.screenshots) / dark_screenshot_name(args.dark)
+            if args.screenshots
+            else None
+        )
         dark_problems, _ = check_dark_mode(Path(args.build), args.dark, shot)
         results[f"{args.dark} (dark mode)"] = dark_problems
     report = format_report(results)
@@ -477,8 +625,10 @@ def main(argv=None) -> int:
     seconds = time.perf_counter() - start
     if report:
         print(report)
-    print(f"{len(results)} page(s) checked in {seconds:.1f} s: "
-          f"{n_problems} problem(s) on {sum(1 for p in results.values() if p)} page(s).")
+    print(
+        f"{len(results)} page(s) checked in {seconds:.1f} s: "
+        f"{n_problems} problem(s) on {sum(1 for p in results.values() if p)} page(s)."
+    )
     return 1 if n_problems else 0
 
 

@@ -50,9 +50,13 @@ def _as_float_array(values, name: str) -> np.ndarray:
     if values is None:
         raise TypeError(f"{name} must be an array of numbers; got None.")
     if isinstance(values, str):
-        raise TypeError(f"{name} must be an array of numbers; got the string {values!r}.")
+        raise TypeError(
+            f"{name} must be an array of numbers; got the string {values!r}."
+        )
     if hasattr(values, "dtype") and np.iscomplexobj(values):
-        raise TypeError(f"{name} must be an array of real numbers; got complex numbers.")
+        raise TypeError(
+            f"{name} must be an array of real numbers; got complex numbers."
+        )
     try:
         array = np.asarray(values, dtype=float)
     except (TypeError, ValueError) as error:
@@ -94,12 +98,16 @@ def check_X(X, name: str = "X", min_samples: int = 1) -> np.ndarray:
             f"{name} must have at least {min_samples} sample(s) (rows); got {array.shape[0]}."
         )
     if array.shape[1] == 0:
-        raise ValueError(f"{name} must have at least one feature (column); got shape {array.shape}.")
+        raise ValueError(
+            f"{name} must have at least one feature (column); got shape {array.shape}."
+        )
     _check_finite(array, name)
     return array
 
 
-def check_vector(values, name: str = "y", length: int | None = None, numeric: bool = True) -> np.ndarray:
+def check_vector(
+    values, name: str = "y", length: int | None = None, numeric: bool = True
+) -> np.ndarray:
     """Return ``values`` as a 1-D array (float when ``numeric``), optionally of a given length."""
     if numeric:
         array = _as_float_array(values, name)
@@ -112,7 +120,9 @@ def check_vector(values, name: str = "y", length: int | None = None, numeric: bo
             f"{name} must be a 1-D array; got {_describe(array)}. Use {name}.ravel() to flatten it."
         )
     if array.ndim != 1:
-        raise ValueError(f"{name} must be a 1-D array; got {_describe(array)}.")
+        raise ValueError(
+            f"{name} must be a 1-D array; got {_describe(array)}."
+        )
     if array.size == 0:
         raise ValueError(f"{name} must not be empty.")
     if length is not None and array.shape[0] != length:
@@ -141,7 +151,9 @@ def _check_label_array(y, name: str) -> np.ndarray:
         raise TypeError(f"{name} must be an array of labels; got None.")
     labels = np.asarray(y)
     if labels.ndim != 1:
-        raise ValueError(f"{name} must be a 1-D array of labels; got {_describe(labels)}.")
+        raise ValueError(
+            f"{name} must be a 1-D array of labels; got {_describe(labels)}."
+        )
     if labels.size == 0:
         raise ValueError(f"{name} must not be empty.")
     if labels.dtype.kind == "f" and not np.all(np.isfinite(labels)):
@@ -150,7 +162,9 @@ def _check_label_array(y, name: str) -> np.ndarray:
         try:
             np.unique(labels)
         except TypeError:
-            raise TypeError(f"{name} mixes label types that cannot be sorted: {labels[:5]!r}...") from None
+            raise TypeError(
+                f"{name} mixes label types that cannot be sorted: {labels[:5]!r}..."
+            ) from None
     return labels
 
 
@@ -164,7 +178,9 @@ def check_binary_labels(y, name: str = "y"):
     labels = _check_label_array(y, name)
     classes = np.unique(labels)
     if classes.size != 2:
-        shown = ", ".join(repr(c.item() if hasattr(c, "item") else c) for c in classes[:5])
+        shown = ", ".join(
+            repr(c.item() if hasattr(c, "item") else c) for c in classes[:5]
+        )
         more = "..." if classes.size > 5 else ""
         raise ValueError(
             f"{name} must contain exactly two classes for a binary model; "
@@ -196,27 +212,37 @@ def _is_real_number(value) -> bool:
 def check_positive(value, name: str) -> float:
     """Return ``value`` as a float, requiring a finite number strictly above zero."""
     if not _is_real_number(value):
-        raise TypeError(f"{name} must be a positive number; got {value!r} of type {type(value).__name__}.")
+        raise TypeError(
+            f"{name} must be a positive number; got {value!r} of type {type(value).__name__}."
+        )
     value = float(value)
     if not np.isfinite(value) or value <= 0:
-        raise ValueError(f"{name} must be a finite number greater than 0; got {value}.")
+        raise ValueError(
+            f"{name} must be a finite number greater than 0; got {value}."
+        )
     return value
 
 
 def check_nonnegative(value, name: str) -> float:
     """Return ``value`` as a float, requiring a finite number at or above zero."""
     if not _is_real_number(value):
-        raise TypeError(f"{name} must be a non-negative number; got {value!r} of type {type(value).__name__}.")
+        raise TypeError(
+            f"{name} must be a non-negative number; got {value!r} of type {type(value).__name__}."
+        )
     value = float(value)
     if not np.isfinite(value) or value < 0:
-        raise ValueError(f"{name} must be a finite number at least 0; got {value}.")
+        raise ValueError(
+            f"{name} must be a finite number at least 0; got {value}."
+        )
     return value
 
 
 def check_positive_int(value, name: str) -> int:
     """Return ``value`` as an int, requiring a whole number of at least 1."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be a whole number of at least 1; got {value!r} of type {type(value).__name__}.")
+        raise TypeError(
+            f"{name} must be a whole number of at least 1; got {value!r} of type {type(value).__name__}."
+        )
     if value < 1:
         raise ValueError(f"{name} must be at least 1; got {value}.")
     return int(value)
@@ -226,9 +252,14 @@ def check_random_state(random_state) -> np.random.Generator:
     """Turn ``None``, an int seed or a Generator into a :class:`numpy.random.Generator`."""
     if isinstance(random_state, np.random.Generator):
         return random_state
-    if random_state is None or (isinstance(random_state, numbers.Integral) and not isinstance(random_state, bool)):
+    if random_state is None or (
+        isinstance(random_state, numbers.Integral)
+        and not isinstance(random_state, bool)
+    ):
         if random_state is not None and random_state < 0:
-            raise ValueError(f"random_state must be a non-negative int seed; got {random_state}.")
+            raise ValueError(
+                f"random_state must be a non-negative int seed; got {random_state}."
+            )
         return np.random.default_rng(random_state)
     raise TypeError(
         f"random_state must be None, an int seed or a numpy Generator; got {random_state!r}."

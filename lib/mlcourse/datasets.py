@@ -115,9 +115,13 @@ def make_separable(
     margin = check_nonnegative(margin, "margin")
     radius = check_positive(radius, "radius")
     if distribution not in ("gaussian", "ball"):
-        raise ValueError(f"distribution must be 'gaussian' or 'ball'; got {distribution!r}.")
+        raise ValueError(
+            f"distribution must be 'gaussian' or 'ball'; got {distribution!r}."
+        )
     if n_samples < 2:
-        raise ValueError(f"n_samples must be at least 2 so that both classes appear; got {n_samples}.")
+        raise ValueError(
+            f"n_samples must be at least 2 so that both classes appear; got {n_samples}."
+        )
     if margin >= radius:
         raise ValueError(
             f"margin must be smaller than radius, or no point can clear it; got margin={margin}, radius={radius}."
@@ -126,10 +130,16 @@ def make_separable(
     coef = rng.standard_normal(n_features)
     coef /= np.linalg.norm(coef)
     if intercept is not None:
-        if isinstance(intercept, bool) or not isinstance(intercept, numbers.Real):
-            raise TypeError(f"intercept must be a number or None; got {intercept!r} of type {type(intercept).__name__}.")
+        if isinstance(intercept, bool) or not isinstance(
+            intercept, numbers.Real
+        ):
+            raise TypeError(
+                f"intercept must be a number or None; got {intercept!r} of type {type(intercept).__name__}."
+            )
         if not np.isfinite(intercept):
-            raise ValueError(f"intercept must be a finite number; got {intercept}.")
+            raise ValueError(
+                f"intercept must be a finite number; got {intercept}."
+            )
     if intercept is None:
         bound = min(1.0, (radius - margin) / 2)
         intercept = float(rng.uniform(-bound, bound))
@@ -150,7 +160,9 @@ def make_separable(
                 f"in {n_features} dimension(s): too few candidates clear the margin. Use a smaller "
                 f"margin, a larger radius, or distribution='ball' for many features."
             )
-        candidates = _draw_in_ball(rng, batch, n_features, radius, distribution)
+        candidates = _draw_in_ball(
+            rng, batch, n_features, radius, distribution
+        )
         n_drawn += batch
         scores = candidates @ coef + intercept
         candidates = candidates[np.abs(scores) > margin]
@@ -208,13 +220,17 @@ def make_overlapping_classes(
     separation = check_nonnegative(separation, "separation")
     noise = check_positive(noise, "noise")
     if n_samples < 2:
-        raise ValueError(f"n_samples must be at least 2 so that both classes appear; got {n_samples}.")
+        raise ValueError(
+            f"n_samples must be at least 2 so that both classes appear; got {n_samples}."
+        )
     rng = check_random_state(random_state)
     direction = rng.standard_normal(n_features)
     direction /= np.linalg.norm(direction)
     y = np.where(np.arange(n_samples) < (n_samples + 1) // 2, 1, -1)
     rng.shuffle(y)
-    X = (y[:, None] * separation / 2) * direction + noise * rng.standard_normal((n_samples, n_features))
+    X = (
+        y[:, None] * separation / 2
+    ) * direction + noise * rng.standard_normal((n_samples, n_features))
     return X, y
 
 
@@ -226,8 +242,13 @@ def four_points() -> Dataset:
     """
     X = np.array([[1.0, 0.0], [0.0, -1.0], [0.0, 1.0], [-1.0, 0.0]])
     y = np.array([1, -1, 1, -1])
-    return Dataset(X, y, ("x1", "x2"), "Four points in the plane (CUHK lecture).",
-                   sample_names=("p1", "p2", "p3", "p4"))
+    return Dataset(
+        X,
+        y,
+        ("x1", "x2"),
+        "Four points in the plane (CUHK lecture).",
+        sample_names=("p1", "p2", "p3", "p4"),
+    )
 
 
 def students() -> Dataset:
@@ -237,15 +258,18 @@ def students() -> Dataset:
     (``label_names`` maps them back). Rows are Jane, Steve, Mary and Peter, in the
     lecture's visiting order.
     """
-    X = np.array([
-        [1.0, 1.0, -1.0, -1.0],   # Jane
-        [1.0, 1.0, 1.0, 1.0],     # Steve
-        [-1.0, -1.0, -1.0, 1.0],  # Mary
-        [1.0, -1.0, -1.0, 1.0],   # Peter
-    ])
+    X = np.array(
+        [
+            [1.0, 1.0, -1.0, -1.0],  # Jane
+            [1.0, 1.0, 1.0, 1.0],  # Steve
+            [-1.0, -1.0, -1.0, 1.0],  # Mary
+            [1.0, -1.0, -1.0, 1.0],  # Peter
+        ]
+    )
     y = np.array([1, -1, -1, 1])
     return Dataset(
-        X, y,
+        X,
+        y,
         ("good attendance", "tall", "sleeps in class", "chews gum"),
         "Four students, yes (+1) / no (-1) features and their grade (NUS lecture 7).",
         sample_names=("Jane", "Steve", "Mary", "Peter"),
@@ -261,8 +285,13 @@ def five_points_nonseparable() -> Dataset:
     """
     X = np.array([[2.0, 1.0], [4.0, 3.0], [3.0, 5.0], [1.0, 3.0], [5.0, 6.0]])
     y = np.array([1, 1, 1, -1, -1])
-    return Dataset(X, y, ("x1", "x2"), "Five points, not linearly separable (NUS lecture 7).",
-                   sample_names=("y1", "y2", "y3", "y4", "y5"))
+    return Dataset(
+        X,
+        y,
+        ("x1", "x2"),
+        "Five points, not linearly separable (NUS lecture 7).",
+        sample_names=("y1", "y2", "y3", "y4", "y5"),
+    )
 
 
 def five_points_regression() -> Dataset:
@@ -273,14 +302,16 @@ def five_points_regression() -> Dataset:
     """
     X = np.array([[1.0], [2.0], [-1.0], [3.0], [4.0]])
     y = np.array([2.0, 4.0, 0.0, 4.0, 6.0])
-    return Dataset(X, y, ("x",), "Five (x, y) pairs (NUS lecture 7 regression example).")
+    return Dataset(
+        X, y, ("x",), "Five (x, y) pairs (NUS lecture 7 regression example)."
+    )
 
 
 #: Summary statistics of the NUS lecture's systolic blood pressure (SBP) against age data:
 #: means, sample variances and sample covariance (the raw data are not in the lecture).
 SBP_AGE_SUMMARY = {
-    "x_mean": 45.13,    # age, years
-    "y_mean": 142.53,   # SBP, mm Hg
+    "x_mean": 45.13,  # age, years
+    "y_mean": 142.53,  # SBP, mm Hg
     "s_x2": 233.91,
     "s_y2": 509.91,
     "s_xy": 227.10,

@@ -49,12 +49,17 @@ a schedule object.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 
-from ._validation import _as_float_array, check_positive, check_positive_int, check_random_state
+from ._validation import (
+    _as_float_array,
+    check_positive,
+    check_positive_int,
+    check_random_state,
+)
 
 __all__ = [
     "numerical_gradient",
@@ -85,7 +90,9 @@ def _scalar_value(value, name: str) -> float:
     try:
         return float(array.reshape(()))
     except (TypeError, ValueError):
-        raise TypeError(f"{name} must return a number; got {value!r}.") from None
+        raise TypeError(
+            f"{name} must return a number; got {value!r}."
+        ) from None
 
 
 def numerical_gradient(f: Callable, x, eps: float = 1e-6) -> np.ndarray:
@@ -111,7 +118,9 @@ def numerical_gradient(f: Callable, x, eps: float = 1e-6) -> np.ndarray:
     ndarray of the same shape as ``x`` (float).
     """
     if not callable(f):
-        raise TypeError(f"f must be a function of x returning a number; got {type(f).__name__}.")
+        raise TypeError(
+            f"f must be a function of x returning a number; got {type(f).__name__}."
+        )
     x = _as_float_array(x, "x")
     if not np.all(np.isfinite(x)):
         raise ValueError("x must contain only finite numbers.")
@@ -140,9 +149,13 @@ def numerical_gradient(f: Callable, x, eps: float = 1e-6) -> np.ndarray:
 
 def _check_step_number(k) -> int:
     if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)):
-        raise TypeError(f"the step number k must be a whole number 1, 2, 3, ...; got {k!r}.")
+        raise TypeError(
+            f"the step number k must be a whole number 1, 2, 3, ...; got {k!r}."
+        )
     if k < 1:
-        raise ValueError(f"the step number k starts at 1 (the first step); got {k}.")
+        raise ValueError(
+            f"the step number k starts at 1 (the first step); got {k}."
+        )
     return int(k)
 
 
@@ -215,11 +228,19 @@ class Backtracking(Schedule):
 
     adaptive = True
 
-    def __init__(self, eta0: float = 1.0, shrink: float = 0.5, c: float = 1e-4, max_shrinks: int = 60):
+    def __init__(
+        self,
+        eta0: float = 1.0,
+        shrink: float = 0.5,
+        c: float = 1e-4,
+        max_shrinks: int = 60,
+    ):
         self.eta0 = check_positive(eta0, "eta0")
         self.shrink = check_positive(shrink, "shrink")
         if self.shrink >= 1:
-            raise ValueError(f"shrink must lie strictly between 0 and 1; got {shrink}.")
+            raise ValueError(
+                f"shrink must lie strictly between 0 and 1; got {shrink}."
+            )
         self.c = check_positive(c, "c")
         if self.c >= 1:
             raise ValueError(f"c must lie strictly between 0 and 1; got {c}.")
@@ -233,24 +254,35 @@ class Backtracking(Schedule):
                 "call it as schedule(k, x=x, gradient=g, objective=f)."
             )
         if not callable(objective):
-            raise TypeError(f"objective must be a function; got {type(objective).__name__}.")
+            raise TypeError(
+                f"objective must be a function; got {type(objective).__name__}."
+            )
         x = np.asarray(x, dtype=float)
         gradient = np.asarray(gradient, dtype=float)
         if x.shape != gradient.shape:
-            raise ValueError(f"x and gradient must have the same shape; got {x.shape} and {gradient.shape}.")
+            raise ValueError(
+                f"x and gradient must have the same shape; got {x.shape} and {gradient.shape}."
+            )
         f_x = _scalar_value(objective(x), "objective")
         squared_norm = float(np.sum(gradient * gradient))
         eta = self.eta0
         for _ in range(self.max_shrinks):
             with np.errstate(over="ignore", invalid="ignore"):
-                f_trial = _scalar_value(objective(x - eta * gradient), "objective")
-            if np.isfinite(f_trial) and f_trial <= f_x - self.c * eta * squared_norm:
+                f_trial = _scalar_value(
+                    objective(x - eta * gradient), "objective"
+                )
+            if (
+                np.isfinite(f_trial)
+                and f_trial <= f_x - self.c * eta * squared_norm
+            ):
                 return eta
             eta *= self.shrink
         return eta
 
     def values(self, n: int) -> np.ndarray:
-        raise TypeError("Backtracking chooses each step from the current point: it has no fixed list of values.")
+        raise TypeError(
+            "Backtracking chooses each step from the current point: it has no fixed list of values."
+        )
 
     def __repr__(self) -> str:
         return f"Backtracking(eta0={self.eta0:g}, shrink={self.shrink:g}, c={self.c:g})"
@@ -265,9 +297,13 @@ class _FunctionSchedule(Schedule):
         try:
             eta = float(eta)
         except (TypeError, ValueError):
-            raise TypeError(f"the schedule function must return a number; got {eta!r} for k={k}.") from None
+            raise TypeError(
+                f"the schedule function must return a number; got {eta!r} for k={k}."
+            ) from None
         if not np.isfinite(eta) or eta <= 0:
-            raise ValueError(f"the schedule function must return a positive step size; got {eta} for k={k}.")
+            raise ValueError(
+                f"the schedule function must return a positive step size; got {eta} for k={k}."
+            )
         return eta
 
     def __repr__(self) -> str:
@@ -278,7 +314,9 @@ def as_schedule(schedule) -> Schedule:
     """Turn a positive number (constant step), a function ``k -> eta`` or a schedule into a schedule."""
     if isinstance(schedule, Schedule):
         return schedule
-    if isinstance(schedule, (int, float, np.integer, np.floating)) and not isinstance(schedule, (bool, np.bool_)):
+    if isinstance(
+        schedule, (int, float, np.integer, np.floating)
+    ) and not isinstance(schedule, (bool, np.bool_)):
         return Constant(float(schedule))
     if callable(schedule):
         return _FunctionSchedule(schedule)
@@ -345,7 +383,9 @@ def _call_gradient(grad: Callable, x: np.ndarray, *args) -> np.ndarray:
     try:
         g = np.asarray(g, dtype=float)
     except (TypeError, ValueError):
-        raise TypeError(f"the gradient function must return an array of numbers; got {g!r}.") from None
+        raise TypeError(
+            f"the gradient function must return an array of numbers; got {g!r}."
+        ) from None
     if g.shape != x.shape:
         raise ValueError(
             f"the gradient must have the shape of x, {x.shape}; the gradient function returned shape {g.shape}."
@@ -408,35 +448,50 @@ def gradient_descent(
         holds only finite values.
     """
     if not callable(grad):
-        raise TypeError(f"grad must be a function x -> gradient; got {type(grad).__name__}.")
+        raise TypeError(
+            f"grad must be a function x -> gradient; got {type(grad).__name__}."
+        )
     if objective is not None and not callable(objective):
-        raise TypeError(f"objective must be a function x -> number or None; got {type(objective).__name__}.")
+        raise TypeError(
+            f"objective must be a function x -> number or None; got {type(objective).__name__}."
+        )
     x = _check_x0(x0)
     if schedule is None:
         schedule = Constant(check_positive(learning_rate, "learning_rate"))
     schedule = as_schedule(schedule)
     if schedule.adaptive and objective is None:
-        raise ValueError(f"{schedule!r} chooses its steps from the objective: pass objective=f.")
+        raise ValueError(
+            f"{schedule!r} chooses its steps from the objective: pass objective=f."
+        )
     tol = check_positive(tol, "tol")
     max_iter = check_positive_int(max_iter, "max_iter")
     patience = check_positive_int(patience, "patience")
     if stopping is None:
         stopping = "both" if objective is not None else "step"
     if stopping not in _STOPPING_RULES:
-        raise ValueError(f"stopping must be one of {_STOPPING_RULES}; got {stopping!r}.")
+        raise ValueError(
+            f"stopping must be one of {_STOPPING_RULES}; got {stopping!r}."
+        )
     if stopping != "step" and objective is None:
-        raise ValueError(f"stopping={stopping!r} compares objective values: pass objective=f.")
+        raise ValueError(
+            f"stopping={stopping!r} compares objective values: pass objective=f."
+        )
 
     path = [x.copy()]
     f_values = []
     if objective is not None:
         f_x = _call_objective(objective, x)
         if not np.isfinite(f_x):
-            raise ValueError(f"the objective at x0 must be a finite number; got {f_x}.")
+            raise ValueError(
+                f"the objective at x0 must be a finite number; got {f_x}."
+            )
         f_values.append(f_x)
     steps = []
     rises = 0
-    converged, reason = False, f"reached max_iter = {max_iter} steps without meeting the stopping rule"
+    converged, reason = (
+        False,
+        f"reached max_iter = {max_iter} steps without meeting the stopping rule",
+    )
     with np.errstate(over="ignore", invalid="ignore"):
         for k in range(1, max_iter + 1):
             g = _call_gradient(grad, x)
@@ -461,7 +516,10 @@ def gradient_descent(
             step_small = step_length < tol
             if objective is None:
                 if step_small:
-                    converged, reason = True, f"step length below tol = {tol:g} after {k} steps"
+                    converged, reason = (
+                        True,
+                        f"step length below tol = {tol:g} after {k} steps",
+                    )
                     break
                 continue
             change = abs(f_new - f_values[-1])
@@ -469,13 +527,22 @@ def gradient_descent(
             f_values.append(f_new)
             objective_small = change < tol
             if stopping == "step" and step_small:
-                converged, reason = True, f"step length below tol = {tol:g} after {k} steps"
+                converged, reason = (
+                    True,
+                    f"step length below tol = {tol:g} after {k} steps",
+                )
                 break
             if stopping == "objective" and objective_small:
-                converged, reason = True, f"change in objective below tol = {tol:g} after {k} steps"
+                converged, reason = (
+                    True,
+                    f"change in objective below tol = {tol:g} after {k} steps",
+                )
                 break
             if stopping == "both" and step_small and objective_small:
-                converged, reason = True, f"step length and change in objective below tol = {tol:g} after {k} steps"
+                converged, reason = (
+                    True,
+                    f"step length and change in objective below tol = {tol:g} after {k} steps",
+                )
                 break
             if rises >= patience and f_new > f_values[0]:
                 reason = f"diverged: the objective grew in {patience} consecutive steps (step {k})"
@@ -601,14 +668,20 @@ def sgd(
         is recorded after complete passes only).
     """
     if not callable(grad_sample):
-        raise TypeError(f"grad_sample must be a function (x, indices) -> gradient; got {type(grad_sample).__name__}.")
+        raise TypeError(
+            f"grad_sample must be a function (x, indices) -> gradient; got {type(grad_sample).__name__}."
+        )
     if objective is not None and not callable(objective):
-        raise TypeError(f"objective must be a function x -> number or None; got {type(objective).__name__}.")
+        raise TypeError(
+            f"objective must be a function x -> number or None; got {type(objective).__name__}."
+        )
     x = _check_x0(x0)
     n_samples = check_positive_int(n_samples, "n_samples")
     batch_size = check_positive_int(batch_size, "batch_size")
     if batch_size > n_samples:
-        raise ValueError(f"batch_size must be at most n_samples = {n_samples}; got {batch_size}.")
+        raise ValueError(
+            f"batch_size must be at most n_samples = {n_samples}; got {batch_size}."
+        )
     max_iter = check_positive_int(max_iter, "max_iter")
     if max_steps is not None:
         max_steps = check_positive_int(max_steps, "max_steps")
@@ -616,12 +689,20 @@ def sgd(
         schedule = Constant(check_positive(learning_rate, "learning_rate"))
     schedule = as_schedule(schedule)
     if schedule.adaptive:
-        raise ValueError("sgd takes a fixed schedule (Constant, InverseLinear, InverseSqrt or a function k -> eta), not a line search.")
+        raise ValueError(
+            "sgd takes a fixed schedule (Constant, InverseLinear, InverseSqrt or a function k -> eta), not a line search."
+        )
     if tol is not None:
         tol = check_positive(tol, "tol")
         if objective is None:
-            raise ValueError("tol compares objective values after each pass: pass objective=f.")
-    for name, flag in (("shuffle", shuffle), ("replace", replace), ("average", average)):
+            raise ValueError(
+                "tol compares objective values after each pass: pass objective=f."
+            )
+    for name, flag in (
+        ("shuffle", shuffle),
+        ("replace", replace),
+        ("average", average),
+    ):
         if not isinstance(flag, (bool, np.bool_)):
             raise TypeError(f"{name} must be True or False; got {flag!r}.")
     rng = check_random_state(random_state)
@@ -632,18 +713,32 @@ def sgd(
     weighted_sum = np.zeros_like(x)
     eta_sum = 0.0
     step_sizes = []
-    f_values = [_call_objective(objective, x)] if objective is not None else None
-    converged, reason = False, f"ran max_iter = {max_iter} passes over the data"
+    f_values = (
+        [_call_objective(objective, x)] if objective is not None else None
+    )
+    converged, reason = (
+        False,
+        f"ran max_iter = {max_iter} passes over the data",
+    )
     t = 0
     n_passes = 0
     diverged = False
     with np.errstate(over="ignore", invalid="ignore"):
-        for epoch in range(max_iter):
+        for _epoch in range(max_iter):
             if replace:
-                batches = rng.integers(0, n_samples, size=(steps_per_pass, batch_size))
+                batches = rng.integers(
+                    0, n_samples, size=(steps_per_pass, batch_size)
+                )
             else:
-                order = rng.permutation(n_samples) if shuffle else np.arange(n_samples)
-                batches = [order[start:start + batch_size] for start in range(0, n_samples, batch_size)]
+                order = (
+                    rng.permutation(n_samples)
+                    if shuffle
+                    else np.arange(n_samples)
+                )
+                batches = [
+                    order[start : start + batch_size]
+                    for start in range(0, n_samples, batch_size)
+                ]
             for batch in batches:
                 if t == max_steps:
                     break
@@ -672,18 +767,27 @@ def sgd(
             if objective is not None:
                 f_values.append(_call_objective(objective, x))
                 if tol is not None and abs(f_values[-1] - f_values[-2]) < tol:
-                    converged, reason = True, f"change in objective over a pass below tol = {tol:g} after {n_passes} passes"
+                    converged, reason = (
+                        True,
+                        f"change in objective over a pass below tol = {tol:g} after {n_passes} passes",
+                    )
                     break
             if t == max_steps:
                 reason = f"ran max_steps = {max_steps} steps"
                 break
-    x_average = averages[-1].copy() if (average and averages) else (x.copy() if average else None)
+    x_average = (
+        averages[-1].copy()
+        if (average and averages)
+        else (x.copy() if average else None)
+    )
     return SGDResult(
         x=x_average if average else x,
         x_last=x,
         x_average=x_average,
         path=np.array(path),
-        average_path=np.array(averages).reshape((len(averages),) + x.shape) if average else None,
+        average_path=np.array(averages).reshape((len(averages),) + x.shape)
+        if average
+        else None,
         objective_path=np.array(f_values) if objective is not None else None,
         step_sizes=np.array(step_sizes, dtype=float),
         n_steps=len(step_sizes),

@@ -17,7 +17,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._validation import check_is_fitted, check_n_features, check_vector, check_X, check_X_y
+from ._validation import (
+    check_is_fitted,
+    check_n_features,
+    check_vector,
+    check_X,
+    check_X_y,
+)
 
 __all__ = [
     "LinearRegression",
@@ -124,14 +130,18 @@ class LinearRegression:
     def fit(self, X, y):
         """Fit by least squares; return ``self``."""
         if not isinstance(self.fit_intercept, (bool, np.bool_)):
-            raise TypeError(f"fit_intercept must be True or False; got {self.fit_intercept!r}.")
+            raise TypeError(
+                f"fit_intercept must be True or False; got {self.fit_intercept!r}."
+            )
         min_samples = 2 if self.fit_intercept else 1
         X, y = check_X_y(X, y, min_samples=min_samples)
         if self.fit_intercept:
             design = np.column_stack([np.ones(X.shape[0]), X])
         else:
             design = X
-        solution, _, rank, singular_values = np.linalg.lstsq(design, y, rcond=None)
+        solution, _, rank, singular_values = np.linalg.lstsq(
+            design, y, rcond=None
+        )
         if self.fit_intercept:
             self.intercept_ = float(solution[0])
             self.coef_ = solution[1:]
@@ -195,10 +205,16 @@ def slope_inference(x, y, confidence: float = 0.95) -> SlopeInference:
     """
     from scipy import stats
 
-    if isinstance(confidence, bool) or not isinstance(confidence, (int, float, np.floating)):
-        raise TypeError(f"confidence must be a number between 0 and 1; got {confidence!r}.")
+    if isinstance(confidence, bool) or not isinstance(
+        confidence, (int, float, np.floating)
+    ):
+        raise TypeError(
+            f"confidence must be a number between 0 and 1; got {confidence!r}."
+        )
     if not 0.0 < float(confidence) < 1.0:
-        raise ValueError(f"confidence must lie strictly between 0 and 1; got {confidence}.")
+        raise ValueError(
+            f"confidence must lie strictly between 0 and 1; got {confidence}."
+        )
     x, y = _check_pair(x, y, min_samples=3)
     intercept, slope = least_squares_line(x, y)
     n = x.shape[0]
@@ -211,7 +227,11 @@ def slope_inference(x, y, confidence: float = 0.95) -> SlopeInference:
     intercept_stderr = sigma * np.sqrt(1.0 / n + x_bar**2 / s_xx)
     with np.errstate(divide="ignore", invalid="ignore"):
         t_statistic = float(np.float64(slope) / np.float64(slope_stderr))
-    p_value = float(2.0 * stats.t.sf(abs(t_statistic), dof)) if not np.isnan(t_statistic) else float("nan")
+    p_value = (
+        float(2.0 * stats.t.sf(abs(t_statistic), dof))
+        if not np.isnan(t_statistic)
+        else float("nan")
+    )
     t_critical = float(stats.t.ppf(0.5 + float(confidence) / 2.0, dof))
     half_width = t_critical * slope_stderr
     return SlopeInference(
@@ -221,7 +241,10 @@ def slope_inference(x, y, confidence: float = 0.95) -> SlopeInference:
         intercept_stderr=float(intercept_stderr),
         t_statistic=t_statistic,
         p_value=p_value,
-        confidence_interval=(float(slope - half_width), float(slope + half_width)),
+        confidence_interval=(
+            float(slope - half_width),
+            float(slope + half_width),
+        ),
         confidence=float(confidence),
         sigma=sigma,
         dof=dof,

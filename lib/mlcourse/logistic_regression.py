@@ -49,6 +49,7 @@ __all__ = [
 # Functions
 # ---------------------------------------------------------------------------------------
 
+
 def sigmoid(z):
     """The logistic function ``1 / (1 + exp(-z))`` (section "Odds, log-odds", ``eq-logr-sigmoid``).
 
@@ -72,7 +73,9 @@ def softmax(Z):
     """
     Z = np.asarray(Z, dtype=float)
     if Z.ndim != 2:
-        raise ValueError(f"Z must be a 2-D array of scores (n_samples, n_classes); got shape {Z.shape}.")
+        raise ValueError(
+            f"Z must be a 2-D array of scores (n_samples, n_classes); got shape {Z.shape}."
+        )
     E = np.exp(Z - Z.max(axis=1, keepdims=True))
     return E / E.sum(axis=1, keepdims=True)
 
@@ -87,7 +90,9 @@ def log_loss(y, proba, eps=1e-15):
     """
     y = check_vector(y, "y")
     if not np.all((y == 0) | (y == 1)):
-        raise ValueError(f"y must contain only 0 and 1 for log_loss; got values {np.unique(y)[:5]}.")
+        raise ValueError(
+            f"y must contain only 0 and 1 for log_loss; got values {np.unique(y)[:5]}."
+        )
     proba = np.asarray(proba, dtype=float)
     if proba.ndim == 2 and proba.shape[1] == 2:
         proba = proba[:, 1]
@@ -118,7 +123,9 @@ def gaussian_nb_weights(means, variances, prior):
     """
     means = np.asarray(means, dtype=float)
     if means.ndim != 2 or means.shape[0] != 2:
-        raise ValueError(f"means must have shape (2, n_features): one row per class; got shape {means.shape}.")
+        raise ValueError(
+            f"means must have shape (2, n_features): one row per class; got shape {means.shape}."
+        )
     if not np.all(np.isfinite(means)):
         raise ValueError("means must contain only finite numbers.")
     variances = check_vector(variances, "variances", length=means.shape[1])
@@ -126,10 +133,14 @@ def gaussian_nb_weights(means, variances, prior):
         raise ValueError("variances must all be greater than 0.")
     prior = check_positive(prior, "prior")
     if prior >= 1:
-        raise ValueError(f"prior is P(y = 1) and must lie strictly between 0 and 1; got {prior}.")
+        raise ValueError(
+            f"prior is P(y = 1) and must lie strictly between 0 and 1; got {prior}."
+        )
     mu0, mu1 = means
     w = (mu1 - mu0) / variances
-    b = np.log(prior / (1 - prior)) + np.sum((mu0**2 - mu1**2) / (2 * variances))
+    b = np.log(prior / (1 - prior)) + np.sum(
+        (mu0**2 - mu1**2) / (2 * variances)
+    )
     return w, float(b)
 
 
@@ -143,7 +154,11 @@ def softmax_to_reference(coef, intercept):
     """
     coef = np.asarray(coef, dtype=float)
     intercept = np.asarray(intercept, dtype=float)
-    if coef.ndim != 2 or intercept.shape != (coef.shape[0],) or coef.shape[0] < 2:
+    if (
+        coef.ndim != 2
+        or intercept.shape != (coef.shape[0],)
+        or coef.shape[0] < 2
+    ):
         raise ValueError(
             "coef must have shape (K, d) with K >= 2 and intercept shape (K,); "
             f"got {coef.shape} and {intercept.shape}."
@@ -155,10 +170,13 @@ def softmax_to_reference(coef, intercept):
 # Shared fitting machinery
 # ---------------------------------------------------------------------------------------
 
+
 def _check_learning_rate(value):
     if isinstance(value, str):
         if value != "auto":
-            raise ValueError(f"learning_rate must be a positive number or 'auto'; got {value!r}.")
+            raise ValueError(
+                f"learning_rate must be a positive number or 'auto'; got {value!r}."
+            )
         return value
     return check_positive(value, "learning_rate")
 
@@ -173,7 +191,14 @@ def _augment(X, fit_intercept):
 class _LinearProbabilisticModel:
     """Common parts of the two estimators: validation, prediction and scoring."""
 
-    def __init__(self, learning_rate="auto", max_iter=10_000, tol=1e-8, fit_intercept=True, l2=0.0):
+    def __init__(
+        self,
+        learning_rate="auto",
+        max_iter=10_000,
+        tol=1e-8,
+        fit_intercept=True,
+        l2=0.0,
+    ):
         self.learning_rate = learning_rate
         self.max_iter = max_iter
         self.tol = tol
@@ -186,7 +211,9 @@ class _LinearProbabilisticModel:
         self._tol = check_positive(self.tol, "tol")
         self._l2 = check_nonnegative(self.l2, "l2")
         if not isinstance(self.fit_intercept, (bool, np.bool_)):
-            raise TypeError(f"fit_intercept must be True or False; got {self.fit_intercept!r}.")
+            raise TypeError(
+                f"fit_intercept must be True or False; got {self.fit_intercept!r}."
+            )
 
     def _penalty(self, d_aug):
         """Diagonal of the L2 penalty on the augmented weights (the intercept is not penalized)."""
@@ -206,7 +233,6 @@ class _LinearProbabilisticModel:
         proba = self.predict_proba(X)
         return self.classes_[np.argmax(proba, axis=1)]
 
-
     def score(self, X, y):
         """Accuracy: the fraction of rows of ``X`` whose predicted label equals ``y``."""
         X = self._check_predict_X(X)
@@ -217,6 +243,7 @@ class _LinearProbabilisticModel:
 # ---------------------------------------------------------------------------------------
 # Binary logistic regression
 # ---------------------------------------------------------------------------------------
+
 
 class LogisticRegression(_LinearProbabilisticModel):
     """Binary logistic regression, ``P(y = 1 | x) = sigmoid(w @ x + b)``.
@@ -249,14 +276,23 @@ class LogisticRegression(_LinearProbabilisticModel):
     iteration and after each one, length ``n_iter_ + 1``), n_features_in_.
     """
 
-    def __init__(self, learning_rate="auto", max_iter=10_000, tol=1e-8, fit_intercept=True,
-                 l2=0.0, solver="gradient"):
+    def __init__(
+        self,
+        learning_rate="auto",
+        max_iter=10_000,
+        tol=1e-8,
+        fit_intercept=True,
+        l2=0.0,
+        solver="gradient",
+    ):
         super().__init__(learning_rate, max_iter, tol, fit_intercept, l2)
         self.solver = solver
 
     # -- the objective ------------------------------------------------------------------
     def _objective(self, A, y01, theta, pen):
-        return _loss_from_scores(y01, A @ theta) + 0.5 * float(np.sum(pen * theta**2))
+        return _loss_from_scores(y01, A @ theta) + 0.5 * float(
+            np.sum(pen * theta**2)
+        )
 
     def _gradient(self, A, y01, theta, pen):
         """Vectorized gradient ``A^T (p - y) / n + l2 w``: the lecture's sum over examples at once."""
@@ -268,7 +304,9 @@ class LogisticRegression(_LinearProbabilisticModel):
         """Fit by maximum conditional likelihood; return ``self``."""
         self._check_params()
         if self.solver not in ("gradient", "newton"):
-            raise ValueError(f"solver must be 'gradient' or 'newton'; got {self.solver!r}.")
+            raise ValueError(
+                f"solver must be 'gradient' or 'newton'; got {self.solver!r}."
+            )
         X = check_X(X)
         y_signed, self.classes_ = check_binary_labels(y)
         if y_signed.shape[0] != X.shape[0]:
@@ -284,15 +322,27 @@ class LogisticRegression(_LinearProbabilisticModel):
             theta[-d:] = check_vector(coef_init, "coef_init", length=d)
         if intercept_init is not None:
             if not self.fit_intercept:
-                raise ValueError("intercept_init was given, but fit_intercept=False.")
-            theta[0] = float(check_vector(np.atleast_1d(intercept_init), "intercept_init", length=1)[0])
+                raise ValueError(
+                    "intercept_init was given, but fit_intercept=False."
+                )
+            theta[0] = float(
+                check_vector(
+                    np.atleast_1d(intercept_init), "intercept_init", length=1
+                )[0]
+            )
         pen = self._penalty(A.shape[1])
         if self.solver == "gradient":
-            theta, path, n_iter, converged = self._fit_gradient(A, y01, theta, pen)
+            theta, path, n_iter, converged = self._fit_gradient(
+                A, y01, theta, pen
+            )
         else:
-            theta, path, n_iter, converged = self._fit_newton(A, y01, theta, pen)
+            theta, path, n_iter, converged = self._fit_newton(
+                A, y01, theta, pen
+            )
         self._store(theta, d, path, n_iter, converged)
-        separable = self._l2 == 0 and bool(np.all((2 * y01 - 1) * (A @ theta) > 0))
+        separable = self._l2 == 0 and bool(
+            np.all((2 * y01 - 1) * (A @ theta) > 0)
+        )
         if separable or not converged:
             self._warn(theta, separable)
         return self
@@ -313,7 +363,12 @@ class LogisticRegression(_LinearProbabilisticModel):
             if not np.isfinite(path[-1]):
                 break
         grad = self._gradient(A, y01, theta, pen)
-        return theta, path, len(path) - 1, bool(np.max(np.abs(grad)) < self._tol)
+        return (
+            theta,
+            path,
+            len(path) - 1,
+            bool(np.max(np.abs(grad)) < self._tol),
+        )
 
     def _fit_newton(self, A, y01, theta, pen):
         """Newton's method with step halving: solve ``H step = grad`` (``eq-logr-newton``)."""
@@ -336,7 +391,12 @@ class LogisticRegression(_LinearProbabilisticModel):
             theta = theta - t * step
             path.append(new)
         grad = self._gradient(A, y01, theta, pen)
-        return theta, path, len(path) - 1, bool(np.max(np.abs(grad)) < self._tol)
+        return (
+            theta,
+            path,
+            len(path) - 1,
+            bool(np.max(np.abs(grad)) < self._tol),
+        )
 
     def _store(self, theta, d, path, n_iter, converged):
         self.coef_ = theta[-d:].copy()
@@ -348,8 +408,11 @@ class LogisticRegression(_LinearProbabilisticModel):
 
     def _warn(self, theta, separable):
         if separable:
-            status = ("stopped where the gradient fell below tol" if self.converged_
-                      else f"did not converge in {self.n_iter_} iterations")
+            status = (
+                "stopped where the gradient fell below tol"
+                if self.converged_
+                else f"did not converge in {self.n_iter_} iterations"
+            )
             message = (
                 f"LogisticRegression {status}, but every training point is classified correctly: "
                 "the data are linearly separable, so the log-likelihood has no maximum and the "
@@ -384,6 +447,7 @@ class LogisticRegression(_LinearProbabilisticModel):
 # Softmax regression
 # ---------------------------------------------------------------------------------------
 
+
 class SoftmaxRegression(_LinearProbabilisticModel):
     """Multinomial logistic regression, ``P(y = k | x) = softmax(W x + b)_k`` (``eq-logr-softmax``).
 
@@ -414,11 +478,15 @@ class SoftmaxRegression(_LinearProbabilisticModel):
         if coef_init is not None:
             coef_init = np.asarray(coef_init, dtype=float)
             if coef_init.shape != (K, d):
-                raise ValueError(f"coef_init must have shape ({K}, {d}); got {coef_init.shape}.")
+                raise ValueError(
+                    f"coef_init must have shape ({K}, {d}); got {coef_init.shape}."
+                )
             Theta[-d:] = coef_init.T
         if intercept_init is not None:
             if not self.fit_intercept:
-                raise ValueError("intercept_init was given, but fit_intercept=False.")
+                raise ValueError(
+                    "intercept_init was given, but fit_intercept=False."
+                )
             Theta[0] = check_vector(intercept_init, "intercept_init", length=K)
         pen = self._penalty(A.shape[1])[:, None]
         eta = self._eta
@@ -428,8 +496,12 @@ class SoftmaxRegression(_LinearProbabilisticModel):
         def objective(T):
             Z = A @ T
             m = Z.max(axis=1, keepdims=True)
-            lse = (m + np.log(np.exp(Z - m).sum(axis=1, keepdims=True))).ravel()
-            return float(np.mean(lse - np.sum(Y * Z, axis=1)) + 0.5 * np.sum(pen * T**2))
+            lse = (
+                m + np.log(np.exp(Z - m).sum(axis=1, keepdims=True))
+            ).ravel()
+            return float(
+                np.mean(lse - np.sum(Y * Z, axis=1)) + 0.5 * np.sum(pen * T**2)
+            )
 
         def gradient(T):
             return A.T @ (softmax(A @ T) - Y) / n + pen * T
@@ -446,7 +518,9 @@ class SoftmaxRegression(_LinearProbabilisticModel):
         else:
             converged = bool(np.max(np.abs(gradient(Theta))) < self._tol)
         self.coef_ = Theta[-d:].T.copy()
-        self.intercept_ = Theta[0].copy() if self.fit_intercept else np.zeros(K)
+        self.intercept_ = (
+            Theta[0].copy() if self.fit_intercept else np.zeros(K)
+        )
         self.loss_path_ = np.asarray(path)
         self.n_iter_ = len(path) - 1
         self.converged_ = converged

@@ -61,6 +61,7 @@ __all__ = [
 
 # --- activations (section "The forward pass") -------------------------------------------
 
+
 def sigmoid(z):
     """The logistic function ``1 / (1 + exp(-z))``, computed without overflow."""
     z = np.asarray(z, dtype=float)
@@ -85,7 +86,9 @@ ACTIVATIONS = ("tanh", "relu", "sigmoid", "identity")
 
 def _check_activation(name):
     if not isinstance(name, str) or name not in ACTIVATIONS:
-        raise ValueError(f"activation must be one of {', '.join(map(repr, ACTIVATIONS))}; got {name!r}.")
+        raise ValueError(
+            f"activation must be one of {', '.join(map(repr, ACTIVATIONS))}; got {name!r}."
+        )
     return name
 
 
@@ -119,6 +122,7 @@ def activation_derivative(name, Z):
 
 # --- the loss (section "Losses") ------------------------------------------------------
 
+
 def _output_probabilities(Z_out):
     """Sigmoid for one output unit, softmax for several (eq-mlp-output)."""
     if Z_out.shape[1] == 1:
@@ -142,6 +146,7 @@ def cross_entropy(P, Y):
 
 
 # --- parameters, forward and backward passes (section "Backpropagation") ----------------
+
 
 def init_parameters(layer_sizes, activation_name="tanh", random_state=None):
     """Glorot-uniform weights and zero biases for layers of the given sizes.
@@ -175,7 +180,11 @@ def forward(coefs, intercepts, X, activation_name="tanh"):
     for layer, (W, b) in enumerate(zip(coefs, intercepts)):
         Z = As[-1] @ W + b
         Zs.append(Z)
-        As.append(_output_probabilities(Z) if layer == last else activation(activation_name, Z))
+        As.append(
+            _output_probabilities(Z)
+            if layer == last
+            else activation(activation_name, Z)
+        )
     return Zs, As
 
 
@@ -188,7 +197,7 @@ def backward(coefs, Zs, As, Y, activation_name="tanh", alpha=0.0):
     Returns ``(coef_grads, intercept_grads)``.
     """
     n = As[0].shape[0]
-    delta = (As[-1] - Y) / n             # Delta^(L) = (P - Y) / n
+    delta = (As[-1] - Y) / n  # Delta^(L) = (P - Y) / n
     coef_grads = [None] * len(coefs)
     intercept_grads = [None] * len(coefs)
     for layer in range(len(coefs) - 1, -1, -1):
@@ -205,7 +214,9 @@ def _penalty(coefs, alpha):
     return 0.5 * alpha * sum(float(np.sum(W * W)) for W in coefs)
 
 
-def loss_and_gradients(coefs, intercepts, X, Y, activation_name="tanh", alpha=0.0):
+def loss_and_gradients(
+    coefs, intercepts, X, Y, activation_name="tanh", alpha=0.0
+):
     """The penalized loss (eq-mlp-loss) and its gradients by one forward and one backward pass.
 
     Returns ``(loss, coef_grads, intercept_grads)``. This is the function the chapter's
@@ -213,7 +224,9 @@ def loss_and_gradients(coefs, intercepts, X, Y, activation_name="tanh", alpha=0.
     """
     Zs, As = forward(coefs, intercepts, X, activation_name)
     loss = cross_entropy(As[-1], Y) + _penalty(coefs, alpha)
-    coef_grads, intercept_grads = backward(coefs, Zs, As, Y, activation_name, alpha)
+    coef_grads, intercept_grads = backward(
+        coefs, Zs, As, Y, activation_name, alpha
+    )
     return loss, coef_grads, intercept_grads
 
 
@@ -229,19 +242,24 @@ def unflatten_parameters(theta, like_coefs, like_intercepts):
     """The inverse of :func:`flatten_parameters`: split ``theta`` into arrays shaped as the
     ``like_`` lists. Used by the gradient check."""
     theta = np.asarray(theta, dtype=float).ravel()
-    expected = sum(np.size(W) + np.size(b) for W, b in zip(like_coefs, like_intercepts))
+    expected = sum(
+        np.size(W) + np.size(b) for W, b in zip(like_coefs, like_intercepts)
+    )
     if theta.size != expected:
-        raise ValueError(f"theta must have {expected} entries (all weights and biases); got {theta.size}.")
+        raise ValueError(
+            f"theta must have {expected} entries (all weights and biases); got {theta.size}."
+        )
     coefs, intercepts, at = [], [], 0
     for W, b in zip(like_coefs, like_intercepts):
-        coefs.append(theta[at:at + np.size(W)].reshape(np.shape(W)))
+        coefs.append(theta[at : at + np.size(W)].reshape(np.shape(W)))
         at += np.size(W)
-        intercepts.append(theta[at:at + np.size(b)].reshape(np.shape(b)))
+        intercepts.append(theta[at : at + np.size(b)].reshape(np.shape(b)))
         at += np.size(b)
     return coefs, intercepts
 
 
 # --- the estimator ----------------------------------------------------------------------
+
 
 def _check_hidden_layer_sizes(sizes):
     if isinstance(sizes, numbers.Integral) and not isinstance(sizes, bool):
@@ -253,9 +271,13 @@ def _check_hidden_layer_sizes(sizes):
     out = []
     for s in sizes:
         if isinstance(s, bool) or not isinstance(s, numbers.Integral):
-            raise TypeError(f"hidden_layer_sizes must hold whole numbers; got {s!r} in {sizes!r}.")
+            raise TypeError(
+                f"hidden_layer_sizes must hold whole numbers; got {s!r} in {sizes!r}."
+            )
         if s < 1:
-            raise ValueError(f"every hidden layer needs at least 1 unit; got {s} in {tuple(sizes)!r}.")
+            raise ValueError(
+                f"every hidden layer needs at least 1 unit; got {s} in {tuple(sizes)!r}."
+            )
         out.append(int(s))
     return tuple(out)
 
@@ -299,9 +321,21 @@ class MLPClassifier:
     classes_, n_features_in_, n_iter_, n_layers_, n_outputs_
     """
 
-    def __init__(self, hidden_layer_sizes=(16,), activation="tanh", learning_rate=0.1, momentum=0.9,
-                 max_iter=200, batch_size=32, alpha=0.0, shuffle=True, random_state=None,
-                 early_stopping=False, validation_fraction=0.1, n_iter_no_change=10):
+    def __init__(
+        self,
+        hidden_layer_sizes=(16,),
+        activation="tanh",
+        learning_rate=0.1,
+        momentum=0.9,
+        max_iter=200,
+        batch_size=32,
+        alpha=0.0,
+        shuffle=True,
+        random_state=None,
+        early_stopping=False,
+        validation_fraction=0.1,
+        n_iter_no_change=10,
+    ):
         self.hidden_layer_sizes = hidden_layer_sizes
         self.activation = activation
         self.learning_rate = learning_rate
@@ -328,18 +362,37 @@ class MLPClassifier:
         check_nonnegative(self.alpha, "alpha")
         check_positive_int(self.n_iter_no_change, "n_iter_no_change")
         if not isinstance(self.shuffle, (bool, np.bool_)):
-            raise TypeError(f"shuffle must be True or False; got {self.shuffle!r}.")
+            raise TypeError(
+                f"shuffle must be True or False; got {self.shuffle!r}."
+            )
         if not isinstance(self.early_stopping, (bool, np.bool_)):
-            raise TypeError(f"early_stopping must be True or False; got {self.early_stopping!r}.")
-        fraction = check_positive(self.validation_fraction, "validation_fraction")
+            raise TypeError(
+                f"early_stopping must be True or False; got {self.early_stopping!r}."
+            )
+        fraction = check_positive(
+            self.validation_fraction, "validation_fraction"
+        )
         if fraction >= 1:
-            raise ValueError(f"validation_fraction must be in (0, 1); got {fraction}.")
+            raise ValueError(
+                f"validation_fraction must be in (0, 1); got {fraction}."
+            )
 
     def get_params(self, deep=True):
         """The constructor's hyper-parameters, as scikit-learn's ``get_params``."""
-        names = ("hidden_layer_sizes", "activation", "learning_rate", "momentum", "max_iter",
-                 "batch_size", "alpha", "shuffle", "random_state", "early_stopping",
-                 "validation_fraction", "n_iter_no_change")
+        names = (
+            "hidden_layer_sizes",
+            "activation",
+            "learning_rate",
+            "momentum",
+            "max_iter",
+            "batch_size",
+            "alpha",
+            "shuffle",
+            "random_state",
+            "early_stopping",
+            "validation_fraction",
+            "n_iter_no_change",
+        )
         return {name: getattr(self, name) for name in names}
 
     def _targets(self, y_index):
@@ -372,7 +425,9 @@ class MLPClassifier:
         rng = check_random_state(self.random_state)
         coefs, intercepts = init_parameters(sizes, self.activation, rng)
         if coefs_init is not None or intercepts_init is not None:
-            coefs, intercepts = self._check_init(coefs_init, intercepts_init, coefs, intercepts)
+            coefs, intercepts = self._check_init(
+                coefs_init, intercepts_init, coefs, intercepts
+            )
         Y = self._targets(y_index)
 
         if self.early_stopping:
@@ -401,30 +456,52 @@ class MLPClassifier:
             order = rng.permutation(n) if self.shuffle else np.arange(n)
             total = 0.0
             for start in range(0, n, batch):
-                rows = order[start:start + batch]
-                with np.errstate(over="ignore", invalid="ignore"):  # divergence is reported below
-                    loss, dWs, dbs = loss_and_gradients(coefs, intercepts, X[rows], Y[rows],
-                                                        self.activation, self.alpha)
+                rows = order[start : start + batch]
+                with np.errstate(
+                    over="ignore", invalid="ignore"
+                ):  # divergence is reported below
+                    loss, dWs, dbs = loss_and_gradients(
+                        coefs,
+                        intercepts,
+                        X[rows],
+                        Y[rows],
+                        self.activation,
+                        self.alpha,
+                    )
                 if not np.isfinite(loss):
                     raise ValueError(
                         f"training diverged in pass {epoch} (the loss is not finite): "
                         f"lower learning_rate (now {self.learning_rate})."
                     )
                 total += loss * len(rows)
-                for layer in range(len(coefs)):                 # heavy-ball momentum step
-                    velocity_W[layer] = self.momentum * velocity_W[layer] - self.learning_rate * dWs[layer]
-                    velocity_b[layer] = self.momentum * velocity_b[layer] - self.learning_rate * dbs[layer]
+                for layer in range(len(coefs)):  # heavy-ball momentum step
+                    velocity_W[layer] = (
+                        self.momentum * velocity_W[layer]
+                        - self.learning_rate * dWs[layer]
+                    )
+                    velocity_b[layer] = (
+                        self.momentum * velocity_b[layer]
+                        - self.learning_rate * dbs[layer]
+                    )
                     coefs[layer] = coefs[layer] + velocity_W[layer]
                     intercepts[layer] = intercepts[layer] + velocity_b[layer]
             self.loss_curve_.append(total / n)
             self.n_iter_ = epoch
             if self.early_stopping:
-                P_val = forward(coefs, intercepts, X_val, self.activation)[1][-1]
+                P_val = forward(coefs, intercepts, X_val, self.activation)[1][
+                    -1
+                ]
                 score = float(np.mean(self._predict_index(P_val) == y_val))
                 self.validation_scores_.append(score)
                 self.validation_loss_curve_.append(cross_entropy(P_val, Y_val))
                 if score > best[0]:
-                    best = (score, ([W.copy() for W in coefs], [b.copy() for b in intercepts]))
+                    best = (
+                        score,
+                        (
+                            [W.copy() for W in coefs],
+                            [b.copy() for b in intercepts],
+                        ),
+                    )
                     self.best_iteration_ = epoch
                     since_best = 0
                 else:
@@ -438,14 +515,20 @@ class MLPClassifier:
 
     def _check_init(self, coefs_init, intercepts_init, coefs, intercepts):
         if coefs_init is None or intercepts_init is None:
-            raise ValueError("give both coefs_init and intercepts_init, or neither.")
-        if len(coefs_init) != len(coefs) or len(intercepts_init) != len(intercepts):
+            raise ValueError(
+                "give both coefs_init and intercepts_init, or neither."
+            )
+        if len(coefs_init) != len(coefs) or len(intercepts_init) != len(
+            intercepts
+        ):
             raise ValueError(
                 f"coefs_init and intercepts_init must have one array per layer ({len(coefs)}); "
                 f"got {len(coefs_init)} and {len(intercepts_init)}."
             )
         out_W, out_b = [], []
-        for layer, (W0, b0, W, b) in enumerate(zip(coefs_init, intercepts_init, coefs, intercepts)):
+        for layer, (W0, b0, W, b) in enumerate(
+            zip(coefs_init, intercepts_init, coefs, intercepts)
+        ):
             W0, b0 = np.array(W0, dtype=float), np.array(b0, dtype=float)
             if W0.shape != W.shape or b0.shape != b.shape:
                 raise ValueError(
@@ -453,7 +536,9 @@ class MLPClassifier:
                     f"shape {b.shape}; got {W0.shape} and {b0.shape}."
                 )
             if not (np.all(np.isfinite(W0)) and np.all(np.isfinite(b0))):
-                raise ValueError(f"layer {layer + 1}: the initial weights must be finite numbers.")
+                raise ValueError(
+                    f"layer {layer + 1}: the initial weights must be finite numbers."
+                )
             out_W.append(W0)
             out_b.append(b0)
         return out_W, out_b
@@ -497,5 +582,7 @@ class MLPClassifier:
         predicted = self.predict(X)
         y = np.asarray(y)
         if y.shape != predicted.shape:
-            raise ValueError(f"y must have one label per row of X; got shape {y.shape} for {predicted.shape[0]} rows.")
+            raise ValueError(
+                f"y must have one label per row of X; got shape {y.shape} for {predicted.shape[0]} rows."
+            )
         return float(np.mean(predicted == y))

@@ -26,12 +26,11 @@ Two implementations of the single-sample rule live side by side:
 from __future__ import annotations
 
 import numbers
-from typing import Callable, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 
 from ._validation import (
-    _as_float_array,
     check_binary_labels,
     check_is_fitted,
     check_n_features,
@@ -41,7 +40,6 @@ from ._validation import (
     check_random_state,
     check_vector,
     check_X,
-    check_X_y,
     warn_not_converged,
 )
 
@@ -110,7 +108,9 @@ def margin(w, X, y, b: float = 0.0) -> float:
     b = _check_number(b, "b")
     norm = np.linalg.norm(w)
     if norm == 0:
-        raise ValueError("w must not be the zero vector: the zero vector defines no hyperplane.")
+        raise ValueError(
+            "w must not be the zero vector: the zero vector defines no hyperplane."
+        )
     y_signed, _ = check_binary_labels(y)
     return float(np.min(y_signed * (X @ w + b)) / norm)
 
@@ -152,8 +152,12 @@ def mistake_bound(R, gamma) -> float:
 
 
 def _check_number(value, name: str) -> float:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Real, np.floating, np.integer)):
-        raise TypeError(f"{name} must be a number; got {value!r} of type {type(value).__name__}.")
+    if isinstance(value, (bool, np.bool_)) or not isinstance(
+        value, (numbers.Real, np.floating, np.integer)
+    ):
+        raise TypeError(
+            f"{name} must be a number; got {value!r} of type {type(value).__name__}."
+        )
     value = float(value)
     if not np.isfinite(value):
         raise ValueError(f"{name} must be a finite number; got {value}.")
@@ -169,6 +173,7 @@ def _check_X_labels(X, y):
 def _check_learning_rate(learning_rate):
     """Return a function ``k -> eta_k`` that checks each step size it returns."""
     if callable(learning_rate):
+
         def eta(k: int) -> float:
             try:
                 value = learning_rate(k)
@@ -177,14 +182,23 @@ def _check_learning_rate(learning_rate):
                     f"learning_rate must be a number or a function of the update number k "
                     f"(k = 1, 2, ...); calling it with k={k} raised {type(error).__name__}: {error}"
                 ) from error
-            if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Real, np.floating, np.integer)):
-                raise TypeError(f"learning_rate(k) must return a number; got {value!r} for k={k}.")
+            if isinstance(value, (bool, np.bool_)) or not isinstance(
+                value, (numbers.Real, np.floating, np.integer)
+            ):
+                raise TypeError(
+                    f"learning_rate(k) must return a number; got {value!r} for k={k}."
+                )
             value = float(value)
             if not np.isfinite(value) or value <= 0:
-                raise ValueError(f"learning_rate(k) must return a finite number greater than 0; got {value} for k={k}.")
+                raise ValueError(
+                    f"learning_rate(k) must return a finite number greater than 0; got {value} for k={k}."
+                )
             return value
+
         return eta
-    if isinstance(learning_rate, (bool, np.bool_)) or not isinstance(learning_rate, (numbers.Real, np.floating, np.integer)):
+    if isinstance(learning_rate, (bool, np.bool_)) or not isinstance(
+        learning_rate, (numbers.Real, np.floating, np.integer)
+    ):
         raise TypeError(
             "learning_rate must be a positive number or a function k -> eta_k "
             f"(for example InverseLinear(1.0)); got {learning_rate!r}."
@@ -197,7 +211,9 @@ def _check_max_iter(max_iter) -> int:
     return check_positive_int(max_iter, "max_iter")
 
 
-def _check_init(coef_init, intercept_init, n_features: int, fit_intercept: bool):
+def _check_init(
+    coef_init, intercept_init, n_features: int, fit_intercept: bool
+):
     if coef_init is None:
         w = np.zeros(n_features)
     else:
@@ -257,17 +273,44 @@ def _visiting_orders(n_samples, max_iter, shuffle, random_state):
         yield rng.permutation(n_samples) if shuffle else identity
 
 
-def _check_run_inputs(X, y_signed, coef_init, intercept_init, learning_rate, max_iter, fit_intercept):
+def _check_run_inputs(
+    X,
+    y_signed,
+    coef_init,
+    intercept_init,
+    learning_rate,
+    max_iter,
+    fit_intercept,
+):
     X = check_X(X)
     y_signed = check_vector(y_signed, "y_signed", length=X.shape[0])
     if not np.all(np.isin(y_signed, (-1.0, 1.0))):
-        raise ValueError("y_signed must contain only -1 and +1; map labels with check_binary_labels first.")
+        raise ValueError(
+            "y_signed must contain only -1 and +1; map labels with check_binary_labels first."
+        )
     w, b = _check_init(coef_init, intercept_init, X.shape[1], fit_intercept)
-    return X, y_signed, w, b, _check_learning_rate(learning_rate), _check_max_iter(max_iter)
+    return (
+        X,
+        y_signed,
+        w,
+        b,
+        _check_learning_rate(learning_rate),
+        _check_max_iter(max_iter),
+    )
 
 
-def plain_perceptron(X, y_signed, coef_init=None, intercept_init=None, *, learning_rate=1.0,
-                     max_iter=1000, fit_intercept=True, shuffle=False, random_state=None) -> PerceptronRun:
+def plain_perceptron(
+    X,
+    y_signed,
+    coef_init=None,
+    intercept_init=None,
+    *,
+    learning_rate=1.0,
+    max_iter=1000,
+    fit_intercept=True,
+    shuffle=False,
+    random_state=None,
+) -> PerceptronRun:
     """The single-sample perceptron as the textbook writes it: the reference loop.
 
     Algorithm "single-sample perceptron" of the chapter: visit the samples in order (or in a
@@ -277,7 +320,14 @@ def plain_perceptron(X, y_signed, coef_init=None, intercept_init=None, *, learni
     ``y_signed`` holds -1/+1 labels. Returns a :class:`PerceptronRun`; it does not warn.
     """
     X, y_signed, w, b, eta, max_iter = _check_run_inputs(
-        X, y_signed, coef_init, intercept_init, learning_rate, max_iter, fit_intercept)
+        X,
+        y_signed,
+        coef_init,
+        intercept_init,
+        learning_rate,
+        max_iter,
+        fit_intercept,
+    )
     coef_path, intercept_path, updates = [w.copy()], [b], []
     n_iter, converged = 0, False
     for order in _visiting_orders(X.shape[0], max_iter, shuffle, random_state):
@@ -285,7 +335,14 @@ def plain_perceptron(X, y_signed, coef_init=None, intercept_init=None, *, learni
         mistakes = 0
         for i in order:
             if _is_mistake(X[i], y_signed[i], w, b):
-                w, b = _update(w, b, X[i], y_signed[i], eta(len(updates) + 1), fit_intercept)
+                w, b = _update(
+                    w,
+                    b,
+                    X[i],
+                    y_signed[i],
+                    eta(len(updates) + 1),
+                    fit_intercept,
+                )
                 coef_path.append(w.copy())
                 intercept_path.append(b)
                 updates.append(i)
@@ -293,8 +350,13 @@ def plain_perceptron(X, y_signed, coef_init=None, intercept_init=None, *, learni
         if mistakes == 0:
             converged = True
             break
-    return PerceptronRun(np.array(coef_path), np.array(intercept_path),
-                         np.array(updates, dtype=int), n_iter, converged)
+    return PerceptronRun(
+        np.array(coef_path),
+        np.array(intercept_path),
+        np.array(updates, dtype=int),
+        n_iter,
+        converged,
+    )
 
 
 def _update(w, b, x, y_i, eta_k, fit_intercept):
@@ -306,7 +368,9 @@ def _update(w, b, x, y_i, eta_k, fit_intercept):
     return w, b
 
 
-def find_next_mistake(X, y_signed, w, b, start=0, row_norms=None, first_block=64) -> int:
+def find_next_mistake(
+    X, y_signed, w, b, start=0, row_norms=None, first_block=64
+) -> int:
     """Index of the first mistake at or after row ``start``, or -1 when there is none.
 
     It returns exactly what this loop returns, only faster::
@@ -351,7 +415,9 @@ def find_next_mistake(X, y_signed, w, b, start=0, row_norms=None, first_block=64
     while start < n:
         stop = min(n, start + block)
         margins = y_signed[start:stop] * (X[start:stop] @ w + b)
-        tolerance = slack * (row_norms[start:stop] * scale + abs_b) + (d + 2) * _TINY
+        tolerance = (
+            slack * (row_norms[start:stop] * scale + abs_b) + (d + 2) * _TINY
+        )
         for offset in np.flatnonzero(margins <= tolerance):
             i = start + int(offset)
             if _is_mistake(X[i], y_signed[i], w, b):
@@ -361,8 +427,18 @@ def find_next_mistake(X, y_signed, w, b, start=0, row_norms=None, first_block=64
     return -1
 
 
-def fast_perceptron(X, y_signed, coef_init=None, intercept_init=None, *, learning_rate=1.0,
-                    max_iter=1000, fit_intercept=True, shuffle=False, random_state=None) -> PerceptronRun:
+def fast_perceptron(
+    X,
+    y_signed,
+    coef_init=None,
+    intercept_init=None,
+    *,
+    learning_rate=1.0,
+    max_iter=1000,
+    fit_intercept=True,
+    shuffle=False,
+    random_state=None,
+) -> PerceptronRun:
     """The single-sample perceptron with the next mistake found by :func:`find_next_mistake`.
 
     Same arguments, same visiting orders (the same random permutations when ``shuffle``),
@@ -370,22 +446,42 @@ def fast_perceptron(X, y_signed, coef_init=None, intercept_init=None, *, learnin
     search for the next mistake is vectorized.
     """
     X, y_signed, w, b, eta, max_iter = _check_run_inputs(
-        X, y_signed, coef_init, intercept_init, learning_rate, max_iter, fit_intercept)
+        X,
+        y_signed,
+        coef_init,
+        intercept_init,
+        learning_rate,
+        max_iter,
+        fit_intercept,
+    )
     norms = np.sqrt(np.einsum("ij,ij->i", X, X))
     coef_path, intercept_path, updates = [w.copy()], [b], []
     n_iter, converged = 0, False
     for order in _visiting_orders(X.shape[0], max_iter, shuffle, random_state):
         n_iter += 1
         if shuffle:
-            X_pass, y_pass, norms_pass = X[order], y_signed[order], norms[order]
+            X_pass, y_pass, norms_pass = (
+                X[order],
+                y_signed[order],
+                norms[order],
+            )
         else:
             X_pass, y_pass, norms_pass = X, y_signed, norms
         mistakes, position = 0, 0
         while True:
-            position = find_next_mistake(X_pass, y_pass, w, b, position, norms_pass)
+            position = find_next_mistake(
+                X_pass, y_pass, w, b, position, norms_pass
+            )
             if position < 0:
                 break
-            w, b = _update(w, b, X_pass[position], y_pass[position], eta(len(updates) + 1), fit_intercept)
+            w, b = _update(
+                w,
+                b,
+                X_pass[position],
+                y_pass[position],
+                eta(len(updates) + 1),
+                fit_intercept,
+            )
             coef_path.append(w.copy())
             intercept_path.append(b)
             updates.append(int(order[position]))
@@ -394,8 +490,13 @@ def fast_perceptron(X, y_signed, coef_init=None, intercept_init=None, *, learnin
         if mistakes == 0:
             converged = True
             break
-    return PerceptronRun(np.array(coef_path), np.array(intercept_path),
-                         np.array(updates, dtype=int), n_iter, converged)
+    return PerceptronRun(
+        np.array(coef_path),
+        np.array(intercept_path),
+        np.array(updates, dtype=int),
+        n_iter,
+        converged,
+    )
 
 
 # ---------------------------------------------------------------------------------------
@@ -432,7 +533,9 @@ class _LinearBinaryClassifier:
         _check_learning_rate(self.learning_rate)
         _check_max_iter(self.max_iter)
         if not isinstance(self.fit_intercept, (bool, np.bool_)):
-            raise TypeError(f"fit_intercept must be True or False; got {self.fit_intercept!r}.")
+            raise TypeError(
+                f"fit_intercept must be True or False; got {self.fit_intercept!r}."
+            )
 
     def get_params(self, deep: bool = True) -> dict:
         return {name: getattr(self, name) for name in self._param_names}
@@ -440,12 +543,18 @@ class _LinearBinaryClassifier:
     def set_params(self, **params):
         for name, value in params.items():
             if name not in self._param_names:
-                raise ValueError(f"{type(self).__name__} has no parameter {name!r}; it has {self._param_names}.")
+                raise ValueError(
+                    f"{type(self).__name__} has no parameter {name!r}; it has {self._param_names}."
+                )
             setattr(self, name, value)
         return self
 
     def __repr__(self) -> str:
-        changed = ", ".join(f"{k}={v!r}" for k, v in self.get_params().items() if v != self._defaults[k])
+        changed = ", ".join(
+            f"{k}={v!r}"
+            for k, v in self.get_params().items()
+            if v != self._defaults[k]
+        )
         return f"{type(self).__name__}({changed})"
 
 
@@ -484,10 +593,29 @@ class Perceptron(_LinearBinaryClassifier):
     identical to :func:`plain_perceptron`.
     """
 
-    _param_names = ("learning_rate", "max_iter", "fit_intercept", "shuffle", "random_state")
-    _defaults = dict(learning_rate=1.0, max_iter=1000, fit_intercept=True, shuffle=False, random_state=None)
+    _param_names = (
+        "learning_rate",
+        "max_iter",
+        "fit_intercept",
+        "shuffle",
+        "random_state",
+    )
+    _defaults = dict(
+        learning_rate=1.0,
+        max_iter=1000,
+        fit_intercept=True,
+        shuffle=False,
+        random_state=None,
+    )
 
-    def __init__(self, learning_rate=1.0, max_iter=1000, fit_intercept=True, shuffle=False, random_state=None):
+    def __init__(
+        self,
+        learning_rate=1.0,
+        max_iter=1000,
+        fit_intercept=True,
+        shuffle=False,
+        random_state=None,
+    ):
         self.learning_rate = learning_rate
         self.max_iter = max_iter
         self.fit_intercept = fit_intercept
@@ -501,9 +629,17 @@ class Perceptron(_LinearBinaryClassifier):
         self._check_common()
         X, y = _check_X_labels(X, y)
         y_signed, self.classes_ = check_binary_labels(y)
-        run = self._run(X, y_signed, coef_init, intercept_init, learning_rate=self.learning_rate,
-                        max_iter=self.max_iter, fit_intercept=self.fit_intercept,
-                        shuffle=bool(self.shuffle), random_state=self.random_state)
+        run = self._run(
+            X,
+            y_signed,
+            coef_init,
+            intercept_init,
+            learning_rate=self.learning_rate,
+            max_iter=self.max_iter,
+            fit_intercept=self.fit_intercept,
+            shuffle=bool(self.shuffle),
+            random_state=self.random_state,
+        )
         self.coef_path_ = run.coef_path
         self.intercept_path_ = run.intercept_path
         self.update_indices_ = run.update_indices
@@ -517,7 +653,8 @@ class Perceptron(_LinearBinaryClassifier):
                 f"{type(self).__name__} made mistakes in every one of its {run.n_iter} passes "
                 f"(max_iter={self.max_iter}): the data may not be linearly separable. "
                 "It stopped with the weights of its last update; raise max_iter or use a "
-                "decaying learning_rate.")
+                "decaying learning_rate."
+            )
         return self
 
 
@@ -545,7 +682,9 @@ class BatchPerceptron(_LinearBinaryClassifier):
         self._check_common()
         X, y = _check_X_labels(X, y)
         y_signed, self.classes_ = check_binary_labels(y)
-        w, b = _check_init(coef_init, intercept_init, X.shape[1], self.fit_intercept)
+        w, b = _check_init(
+            coef_init, intercept_init, X.shape[1], self.fit_intercept
+        )
         eta = _check_learning_rate(self.learning_rate)
         max_iter = _check_max_iter(self.max_iter)
         coef_path, intercept_path, n_mistakes = [w.copy()], [b], []
@@ -579,5 +718,6 @@ class BatchPerceptron(_LinearBinaryClassifier):
             warn_not_converged(
                 f"BatchPerceptron still had {n_mistakes[-1]} mistake(s) after max_iter={max_iter} "
                 "iterations: the data may not be linearly separable. Raise max_iter or use a "
-                "decaying learning_rate.")
+                "decaying learning_rate."
+            )
         return self

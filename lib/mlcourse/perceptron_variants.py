@@ -39,7 +39,9 @@ from ._validation import (
 
 try:  # the perceptron chapter's fast next-mistake search, shared when available
     from .perceptron import find_next_mistake as _shared_find_next_mistake
-except ImportError:  # pragma: no cover - only while the perceptron module is absent
+except (
+    ImportError
+):  # pragma: no cover - only while the perceptron module is absent
     _shared_find_next_mistake = None
 
 __all__ = [
@@ -65,6 +67,7 @@ _FIRST_BLOCK = 64
 # ---------------------------------------------------------------------------------------
 # Feature maps and kernels (section "Feature maps and kernels")
 # ---------------------------------------------------------------------------------------
+
 
 def polynomial_features_2d(X):
     """The quadratic feature map of the plane, eq. ``eq-va-phi``.
@@ -115,13 +118,18 @@ def rbf_kernel(X, Z=None, gamma=1.0):
     """``K[i, j] = exp(-gamma * ||X[i] - Z[j]||**2)``, the Gaussian (RBF) kernel, eq. ``eq-va-rbf``."""
     X, Z = _kernel_inputs(X, Z)
     gamma = check_positive(gamma, "gamma")
-    squared = (X * X).sum(axis=1)[:, None] + (Z * Z).sum(axis=1)[None, :] - 2.0 * (X @ Z.T)
+    squared = (
+        (X * X).sum(axis=1)[:, None]
+        + (Z * Z).sum(axis=1)[None, :]
+        - 2.0 * (X @ Z.T)
+    )
     return np.exp(-gamma * np.maximum(squared, 0.0))
 
 
 # ---------------------------------------------------------------------------------------
 # Shared pieces of the estimators
 # ---------------------------------------------------------------------------------------
+
 
 def _score(x, w, b):
     """The score of one sample, ``float(x @ w) + b``: the expression every mistake decision uses."""
@@ -138,8 +146,14 @@ def next_mistake(X, y_signed, w, b, start, row_norms=None):
     (``np.linalg.norm(X, axis=1)``) when calling many times on the same ``X``.
     """
     if _shared_find_next_mistake is not None:
-        return int(_shared_find_next_mistake(X, y_signed, w, b, start, row_norms=row_norms))
-    for i in range(start, X.shape[0]):  # pragma: no cover - used only without the perceptron module
+        return int(
+            _shared_find_next_mistake(
+                X, y_signed, w, b, start, row_norms=row_norms
+            )
+        )
+    for i in range(
+        start, X.shape[0]
+    ):  # pragma: no cover - used only without the perceptron module
         if y_signed[i] * _score(X[i], w, b) <= 0:
             return i
     return -1  # pragma: no cover
@@ -155,25 +169,41 @@ def _pass_orders(n_samples, max_iter, shuffle, random_state):
 
 
 def _check_start(coef_init, intercept_init, n_features, fit_intercept):
-    w = np.zeros(n_features) if coef_init is None else check_vector(coef_init, "coef_init", n_features).copy()
+    w = (
+        np.zeros(n_features)
+        if coef_init is None
+        else check_vector(coef_init, "coef_init", n_features).copy()
+    )
     if intercept_init is None:
         b = 0.0
     else:
-        if not isinstance(intercept_init, numbers.Real) or isinstance(intercept_init, bool):
-            raise TypeError(f"intercept_init must be a number; got {intercept_init!r}.")
+        if not isinstance(intercept_init, numbers.Real) or isinstance(
+            intercept_init, bool
+        ):
+            raise TypeError(
+                f"intercept_init must be a number; got {intercept_init!r}."
+            )
         b = float(intercept_init)
         if not np.isfinite(b):
             raise ValueError(f"intercept_init must be finite; got {b}.")
         if not fit_intercept and b != 0.0:
-            raise ValueError("intercept_init must be 0 or None when fit_intercept=False.")
+            raise ValueError(
+                "intercept_init must be 0 or None when fit_intercept=False."
+            )
     return w, b
 
 
 class _BinaryBase:
     """Constructor, validation and scoring shared by the binary perceptron variants."""
 
-    def __init__(self, learning_rate=1.0, max_iter=10, fit_intercept=True, shuffle=False,
-                 random_state=None):
+    def __init__(
+        self,
+        learning_rate=1.0,
+        max_iter=10,
+        fit_intercept=True,
+        shuffle=False,
+        random_state=None,
+    ):
         self.learning_rate = learning_rate
         self.max_iter = max_iter
         self.fit_intercept = fit_intercept
@@ -186,7 +216,12 @@ class _BinaryBase:
     @classmethod
     def _param_names(cls):
         import inspect
-        return [p for p in inspect.signature(cls.__init__).parameters if p != "self"]
+
+        return [
+            p
+            for p in inspect.signature(cls.__init__).parameters
+            if p != "self"
+        ]
 
     def __repr__(self):
         args = ", ".join(f"{k}={v!r}" for k, v in self.get_params().items())
@@ -196,9 +231,13 @@ class _BinaryBase:
         eta = check_positive(self.learning_rate, "learning_rate")
         passes = check_positive_int(self.max_iter, "max_iter")
         if not isinstance(self.fit_intercept, (bool, np.bool_)):
-            raise TypeError(f"fit_intercept must be True or False; got {self.fit_intercept!r}.")
+            raise TypeError(
+                f"fit_intercept must be True or False; got {self.fit_intercept!r}."
+            )
         if not isinstance(self.shuffle, (bool, np.bool_)):
-            raise TypeError(f"shuffle must be True or False; got {self.shuffle!r}.")
+            raise TypeError(
+                f"shuffle must be True or False; got {self.shuffle!r}."
+            )
         return eta, passes
 
     def _check_predict_X(self, X, attribute="coef_"):
@@ -217,7 +256,9 @@ class _BinaryBase:
         X = check_X(X)
         y = np.asarray(y)
         if y.shape != (X.shape[0],):
-            raise ValueError(f"y must have one label per row of X; got shape {y.shape} for {X.shape[0]} rows.")
+            raise ValueError(
+                f"y must have one label per row of X; got shape {y.shape} for {X.shape[0]} rows."
+            )
         return float(np.mean(self.predict(X) == y))
 
 
@@ -225,8 +266,15 @@ class _BinaryBase:
 # Plain reference loops (section "The voted perceptron", "The averaged perceptron")
 # ---------------------------------------------------------------------------------------
 
-def voted_perceptron_naive(X, y_signed, max_iter=10, learning_rate=1.0, fit_intercept=True,
-                           orders=None):
+
+def voted_perceptron_naive(
+    X,
+    y_signed,
+    max_iter=10,
+    learning_rate=1.0,
+    fit_intercept=True,
+    orders=None,
+):
     """The voted perceptron of Freund and Schapire, one sample at a time (algorithm ``alg-va-voted``).
 
     Returns ``(weights, intercepts, counts)``: the K distinct weight vectors in order, their
@@ -251,11 +299,21 @@ def voted_perceptron_naive(X, y_signed, max_iter=10, learning_rate=1.0, fit_inte
                 counts.append(1)
             else:
                 counts[-1] += 1
-    return np.array(weights), np.array(intercepts), np.array(counts, dtype=float)
+    return (
+        np.array(weights),
+        np.array(intercepts),
+        np.array(counts, dtype=float),
+    )
 
 
-def averaged_perceptron_naive(X, y_signed, max_iter=10, learning_rate=1.0, fit_intercept=True,
-                              orders=None):
+def averaged_perceptron_naive(
+    X,
+    y_signed,
+    max_iter=10,
+    learning_rate=1.0,
+    fit_intercept=True,
+    orders=None,
+):
     """The plain average of the weights after every sample visit, eq. ``eq-va-average``.
 
     Keeps every one of the ``max_iter * n`` weight vectors and averages them: the
@@ -278,8 +336,16 @@ def averaged_perceptron_naive(X, y_signed, max_iter=10, learning_rate=1.0, fit_i
     return np.mean(history_w, axis=0), float(np.mean(history_b))
 
 
-def lazy_average(X, y_signed, max_iter=10, learning_rate=1.0, fit_intercept=True, orders=None,
-                 coef_init=None, intercept_init=0.0):
+def lazy_average(
+    X,
+    y_signed,
+    max_iter=10,
+    learning_rate=1.0,
+    fit_intercept=True,
+    orders=None,
+    coef_init=None,
+    intercept_init=0.0,
+):
     """The averaged perceptron with the lazy-averaging trick, eq. ``eq-va-lazy``.
 
     Keeps the current weights ``w``, a weighted sum of the updates ``u`` and the number of
@@ -323,6 +389,7 @@ def lazy_average(X, y_signed, max_iter=10, learning_rate=1.0, fit_intercept=True
 # The estimators
 # ---------------------------------------------------------------------------------------
 
+
 class AveragedPerceptron(_BinaryBase):
     """The averaged perceptron (algorithm ``alg-va-averaged``), with lazy averaging.
 
@@ -337,13 +404,22 @@ class AveragedPerceptron(_BinaryBase):
         eta, passes = self._check_hyper()
         X, y = check_X_y(X, y, numeric_y=False)
         y_signed, self.classes_ = check_binary_labels(y)
-        w0, b0 = _check_start(coef_init, intercept_init, X.shape[1], self.fit_intercept)
-        orders = _pass_orders(X.shape[0], passes, self.shuffle, self.random_state)
+        w0, b0 = _check_start(
+            coef_init, intercept_init, X.shape[1], self.fit_intercept
+        )
+        orders = _pass_orders(
+            X.shape[0], passes, self.shuffle, self.random_state
+        )
         coef, intercept, last, last_b, n_updates = lazy_average(
-            X, y_signed, passes, eta, bool(self.fit_intercept), orders, w0, b0)
+            X, y_signed, passes, eta, bool(self.fit_intercept), orders, w0, b0
+        )
         self.coef_, self.intercept_ = coef, float(intercept)
         self.last_coef_, self.last_intercept_ = last, float(last_b)
-        self.n_updates_, self.n_iter_, self.n_features_in_ = n_updates, passes, X.shape[1]
+        self.n_updates_, self.n_iter_, self.n_features_in_ = (
+            n_updates,
+            passes,
+            X.shape[1],
+        )
         return self
 
     def decision_function(self, X):
@@ -367,7 +443,9 @@ class VotedPerceptron(_BinaryBase):
         eta, passes = self._check_hyper()
         X, y = check_X_y(X, y, numeric_y=False)
         y_signed, self.classes_ = check_binary_labels(y)
-        w, b = _check_start(coef_init, intercept_init, X.shape[1], self.fit_intercept)
+        w, b = _check_start(
+            coef_init, intercept_init, X.shape[1], self.fit_intercept
+        )
         n = X.shape[0]
         weights, intercepts, counts = [w.copy()], [b], [0]
         row_norms = np.linalg.norm(X, axis=1)
@@ -393,7 +471,11 @@ class VotedPerceptron(_BinaryBase):
         total = self.counts_.sum()
         self.coef_ = self.counts_ @ self.weights_ / total
         self.intercept_ = float(self.counts_ @ self.intercepts_ / total)
-        self.n_updates_, self.n_iter_, self.n_features_in_ = len(weights) - 1, passes, X.shape[1]
+        self.n_updates_, self.n_iter_, self.n_features_in_ = (
+            len(weights) - 1,
+            passes,
+            X.shape[1],
+        )
         return self
 
     def decision_function(self, X):
@@ -413,14 +495,24 @@ def _kernel_function(kernel, degree, gamma, coef0):
     if kernel == "linear":
         return linear_kernel
     if kernel == "poly":
-        return lambda A, B: polynomial_kernel(A, B, degree=degree, gamma=gamma, coef0=coef0)
+        return lambda A, B: polynomial_kernel(
+            A, B, degree=degree, gamma=gamma, coef0=coef0
+        )
     if kernel == "rbf":
         return lambda A, B: rbf_kernel(A, B, gamma=gamma)
-    raise ValueError(f"kernel must be 'linear', 'poly', 'rbf' or a callable k(A, B); got {kernel!r}.")
+    raise ValueError(
+        f"kernel must be 'linear', 'poly', 'rbf' or a callable k(A, B); got {kernel!r}."
+    )
 
 
-def kernel_perceptron_naive(K, y_signed, max_iter=10, learning_rate=1.0, fit_intercept=True,
-                            orders=None):
+def kernel_perceptron_naive(
+    K,
+    y_signed,
+    max_iter=10,
+    learning_rate=1.0,
+    fit_intercept=True,
+    orders=None,
+):
     """The dual perceptron on a Gram matrix ``K``, one sample at a time (algorithm ``alg-va-kernel``).
 
     The weight vector is never formed: ``w = sum_j alpha_j y_j phi(x_j)`` and the score of
@@ -435,7 +527,11 @@ def kernel_perceptron_naive(K, y_signed, max_iter=10, learning_rate=1.0, fit_int
     for order in orders:
         mistakes = 0
         for i in order:
-            if y_signed[i] * (sum(alpha[j] * y_signed[j] * K[j, i] for j in range(n)) + b) <= 0:
+            if (
+                y_signed[i]
+                * (sum(alpha[j] * y_signed[j] * K[j, i] for j in range(n)) + b)
+                <= 0
+            ):
                 alpha[i] += learning_rate
                 if fit_intercept:
                     b += learning_rate * y_signed[i]
@@ -457,16 +553,30 @@ class KernelPerceptron(_BinaryBase):
     gives the same result as running the remaining passes.
     """
 
-    def __init__(self, kernel="poly", degree=2, gamma=1.0, coef0=1.0, learning_rate=1.0,
-                 max_iter=10, fit_intercept=True, shuffle=False, random_state=None):
-        super().__init__(learning_rate, max_iter, fit_intercept, shuffle, random_state)
+    def __init__(
+        self,
+        kernel="poly",
+        degree=2,
+        gamma=1.0,
+        coef0=1.0,
+        learning_rate=1.0,
+        max_iter=10,
+        fit_intercept=True,
+        shuffle=False,
+        random_state=None,
+    ):
+        super().__init__(
+            learning_rate, max_iter, fit_intercept, shuffle, random_state
+        )
         self.kernel = kernel
         self.degree = degree
         self.gamma = gamma
         self.coef0 = coef0
 
     def _kernel(self):
-        return _kernel_function(self.kernel, self.degree, self.gamma, self.coef0)
+        return _kernel_function(
+            self.kernel, self.degree, self.gamma, self.coef0
+        )
 
     def _gram(self, A, B):
         values = np.asarray(self._kernel()(A, B), dtype=float)
@@ -484,7 +594,9 @@ class KernelPerceptron(_BinaryBase):
         K = self._gram(X, X)
         n = X.shape[0]
         alpha, b = np.zeros(n), 0.0
-        scores = np.zeros(n)  # scores[i] = sum_j alpha_j y_j K[j, i] + b, kept up to date
+        scores = np.zeros(
+            n
+        )  # scores[i] = sum_j alpha_j y_j K[j, i] + b, kept up to date
         self.converged_ = False
         n_updates, done = 0, 0
         for order in _pass_orders(n, passes, self.shuffle, self.random_state):
@@ -513,7 +625,11 @@ class KernelPerceptron(_BinaryBase):
         self.dual_coef_ = alpha * y_signed
         self.support_ = np.flatnonzero(alpha > 0)
         self.X_fit_ = X
-        self.n_updates_, self.n_iter_, self.n_features_in_ = n_updates, done, X.shape[1]
+        self.n_updates_, self.n_iter_, self.n_features_in_ = (
+            n_updates,
+            done,
+            X.shape[1],
+        )
         return self
 
     def decision_function(self, X):
@@ -522,12 +638,16 @@ class KernelPerceptron(_BinaryBase):
         s = self.support_
         if s.size == 0:
             return np.full(X.shape[0], self.intercept_)
-        return self._gram(X, self.X_fit_[s]) @ self.dual_coef_[s] + self.intercept_
+        return (
+            self._gram(X, self.X_fit_[s]) @ self.dual_coef_[s]
+            + self.intercept_
+        )
 
 
 # ---------------------------------------------------------------------------------------
 # Several classes (section "More than two classes")
 # ---------------------------------------------------------------------------------------
+
 
 def _multiclass_rival(x, y_i, W, b):
     """Per-sample decision: the best-scoring wrong class and whether it is a mistake.
@@ -576,8 +696,16 @@ def _next_multiclass_mistake(X, y_index, W, b, start, row_norms):
     return -1, -1
 
 
-def multiclass_perceptron_naive(X, y_index, n_classes, max_iter=10, learning_rate=1.0,
-                                fit_intercept=True, orders=None, average=False):
+def multiclass_perceptron_naive(
+    X,
+    y_index,
+    n_classes,
+    max_iter=10,
+    learning_rate=1.0,
+    fit_intercept=True,
+    orders=None,
+    average=False,
+):
     """The multi-class perceptron, one sample at a time (algorithm ``alg-va-multiclass``).
 
     One weight vector per class; a sample is a mistake when some other class scores at least
@@ -618,15 +746,26 @@ class MulticlassPerceptron(_BinaryBase):
     (n_classes,), ``classes_``, ``n_updates_``, ``n_iter_``. All ``max_iter`` passes are run.
     """
 
-    def __init__(self, learning_rate=1.0, max_iter=10, fit_intercept=True, shuffle=False,
-                 random_state=None, average=False):
-        super().__init__(learning_rate, max_iter, fit_intercept, shuffle, random_state)
+    def __init__(
+        self,
+        learning_rate=1.0,
+        max_iter=10,
+        fit_intercept=True,
+        shuffle=False,
+        random_state=None,
+        average=False,
+    ):
+        super().__init__(
+            learning_rate, max_iter, fit_intercept, shuffle, random_state
+        )
         self.average = average
 
     def fit(self, X, y):
         eta, passes = self._check_hyper()
         if not isinstance(self.average, (bool, np.bool_)):
-            raise TypeError(f"average must be True or False; got {self.average!r}.")
+            raise TypeError(
+                f"average must be True or False; got {self.average!r}."
+            )
         X, y = check_X_y(X, y, numeric_y=False)
         y_index, self.classes_ = check_labels(y)
         n, d = X.shape
@@ -661,7 +800,11 @@ class MulticlassPerceptron(_BinaryBase):
             self.coef_, self.intercept_ = W - U / visits, b - u_b / visits
         else:
             self.coef_, self.intercept_ = W, b
-        self.n_updates_, self.n_iter_, self.n_features_in_ = n_updates, passes, d
+        self.n_updates_, self.n_iter_, self.n_features_in_ = (
+            n_updates,
+            passes,
+            d,
+        )
         return self
 
     def decision_function(self, X):

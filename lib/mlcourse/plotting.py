@@ -7,13 +7,13 @@ the website's dark mode. Two classes are always drawn with different colours *an
 
 from __future__ import annotations
 
-from html import escape
 import re
+from html import escape
 
-from cycler import cycler
 import matplotlib as mpl
 import matplotlib.pyplot as plt
 import numpy as np
+from cycler import cycler
 
 __all__ = [
     "PALETTE",
@@ -76,8 +76,20 @@ _STYLE = {
     "legend.framealpha": 0.9,
     "image.cmap": "cividis",
     "animation.embed_limit": 40.0,
-    "axes.prop_cycle": cycler(color=[PALETTE[k] for k in
-                                     ("blue", "orange", "green", "vermillion", "purple", "sky", "black")]),
+    "axes.prop_cycle": cycler(
+        color=[
+            PALETTE[k]
+            for k in (
+                "blue",
+                "orange",
+                "green",
+                "vermillion",
+                "purple",
+                "sky",
+                "black",
+            )
+        ]
+    ),
 }
 
 
@@ -90,7 +102,9 @@ def _get_ax(ax):
     return plt.gca() if ax is None else ax
 
 
-def plot_classes(X, y, ax=None, labels=None, size=40, alpha=0.9, edgecolor="white", **kwargs):
+def plot_classes(
+    X, y, ax=None, labels=None, size=40, alpha=0.9, edgecolor="white", **kwargs
+):
     """Scatter the first two features of ``X`` with one colour and marker per class.
 
     ``labels`` maps a class value to its legend entry (default: ``y = <value>``).
@@ -100,15 +114,32 @@ def plot_classes(X, y, ax=None, labels=None, size=40, alpha=0.9, edgecolor="whit
     X = np.asarray(X, dtype=float)
     y = np.asarray(y)
     if X.ndim != 2 or X.shape[1] < 2:
-        raise ValueError(f"X must be a 2-D array with at least two features; got shape {X.shape}.")
+        raise ValueError(
+            f"X must be a 2-D array with at least two features; got shape {X.shape}."
+        )
     if y.shape != (X.shape[0],):
-        raise ValueError(f"y must have one label per row of X; got shape {y.shape} for X of shape {X.shape}.")
+        raise ValueError(
+            f"y must have one label per row of X; got shape {y.shape} for X of shape {X.shape}."
+        )
     for index, value in enumerate(np.unique(y)):
         style = CLASS_STYLES[index % len(CLASS_STYLES)]
         mask = y == value
-        name = (labels or {}).get(value.item() if hasattr(value, "item") else value, f"y = {value}")
-        ax.scatter(X[mask, 0], X[mask, 1], s=size, c=style["color"], marker=style["marker"],
-                   edgecolors=edgecolor, linewidths=0.6, alpha=alpha, label=name, zorder=3, **kwargs)
+        name = (labels or {}).get(
+            value.item() if hasattr(value, "item") else value, f"y = {value}"
+        )
+        ax.scatter(
+            X[mask, 0],
+            X[mask, 1],
+            s=size,
+            c=style["color"],
+            marker=style["marker"],
+            edgecolors=edgecolor,
+            linewidths=0.6,
+            alpha=alpha,
+            label=name,
+            zorder=3,
+            **kwargs,
+        )
     ax.set_xlabel(r"$x_1$")
     ax.set_ylabel(r"$x_2$")
     return ax
@@ -120,19 +151,28 @@ def _limits(ax, X, pad=0.1):
     X = np.asarray(X, dtype=float)
     lo, hi = X[:, :2].min(axis=0), X[:, :2].max(axis=0)
     span = np.where(hi - lo > 0, hi - lo, 1.0)
-    return (lo[0] - pad * span[0], hi[0] + pad * span[0]), (lo[1] - pad * span[1], hi[1] + pad * span[1])
+    return (lo[0] - pad * span[0], hi[0] + pad * span[0]), (
+        lo[1] - pad * span[1],
+        hi[1] + pad * span[1],
+    )
 
 
 def _score_function(model, intercept):
     if hasattr(model, "decision_function"):
+
         def score(points):
             values = np.asarray(model.decision_function(points), dtype=float)
             if values.ndim == 2:  # multi-class: colour by the winning class
                 return np.argmax(values, axis=1).astype(float)
             return values
-        return score, hasattr(model, "classes_") and len(getattr(model, "classes_", [])) > 2
+
+        return score, hasattr(model, "classes_") and len(
+            getattr(model, "classes_", [])
+        ) > 2
     if hasattr(model, "predict"):
-        return (lambda points: np.asarray(model.predict(points), dtype=float)), True
+        return (
+            lambda points: np.asarray(model.predict(points), dtype=float)
+        ), True
     w = np.asarray(model, dtype=float).ravel()
     if w.shape != (2,):
         raise ValueError(
@@ -142,8 +182,17 @@ def _score_function(model, intercept):
     return (lambda points: points @ w + intercept), False
 
 
-def plot_decision_boundary(model, X=None, ax=None, intercept=0.0, resolution=300,
-                           fill=True, contours=False, color="black", label="decision boundary"):
+def plot_decision_boundary(
+    model,
+    X=None,
+    ax=None,
+    intercept=0.0,
+    resolution=300,
+    fill=True,
+    contours=False,
+    color="black",
+    label="decision boundary",
+):
     """Draw where a classifier's score changes sign over the plane of the first two features.
 
     ``model`` is a fitted estimator with ``decision_function`` (or ``predict``), or a weight
@@ -155,26 +204,76 @@ def plot_decision_boundary(model, X=None, ax=None, intercept=0.0, resolution=300
     ax = _get_ax(ax)
     score, categorical = _score_function(model, intercept)
     (x0, x1), (y0, y1) = _limits(ax, X)
-    grid_x, grid_y = np.meshgrid(np.linspace(x0, x1, resolution), np.linspace(y0, y1, resolution))
+    grid_x, grid_y = np.meshgrid(
+        np.linspace(x0, x1, resolution), np.linspace(y0, y1, resolution)
+    )
     points = np.column_stack([grid_x.ravel(), grid_y.ravel()])
     values = score(points).reshape(grid_x.shape)
     if categorical:
         levels = np.unique(values)
-        colors = [CLASS_STYLES[i % len(CLASS_STYLES)]["color"] for i in range(len(levels))]
-        bounds = np.concatenate([[levels[0] - 0.5], (levels[:-1] + levels[1:]) / 2, [levels[-1] + 0.5]])
+        colors = [
+            CLASS_STYLES[i % len(CLASS_STYLES)]["color"]
+            for i in range(len(levels))
+        ]
+        bounds = np.concatenate(
+            [
+                [levels[0] - 0.5],
+                (levels[:-1] + levels[1:]) / 2,
+                [levels[-1] + 0.5],
+            ]
+        )
         if fill:
-            ax.contourf(grid_x, grid_y, values, levels=bounds, colors=colors, alpha=0.18, zorder=0)
+            ax.contourf(
+                grid_x,
+                grid_y,
+                values,
+                levels=bounds,
+                colors=colors,
+                alpha=0.18,
+                zorder=0,
+            )
         if len(levels) > 1:
-            ax.contour(grid_x, grid_y, values, levels=bounds[1:-1], colors=color, linewidths=1.5, zorder=2)
+            ax.contour(
+                grid_x,
+                grid_y,
+                values,
+                levels=bounds[1:-1],
+                colors=color,
+                linewidths=1.5,
+                zorder=2,
+            )
     else:
         if fill:
-            ax.contourf(grid_x, grid_y, values, levels=[-np.inf, 0.0, np.inf],
-                        colors=[CLASS_STYLES[0]["color"], CLASS_STYLES[1]["color"]], alpha=0.15, zorder=0)
+            ax.contourf(
+                grid_x,
+                grid_y,
+                values,
+                levels=[-np.inf, 0.0, np.inf],
+                colors=[CLASS_STYLES[0]["color"], CLASS_STYLES[1]["color"]],
+                alpha=0.15,
+                zorder=0,
+            )
         if contours:
-            lines = ax.contour(grid_x, grid_y, values, levels=9, colors="grey", linewidths=0.8, zorder=1)
+            lines = ax.contour(
+                grid_x,
+                grid_y,
+                values,
+                levels=9,
+                colors="grey",
+                linewidths=0.8,
+                zorder=1,
+            )
             ax.clabel(lines, inline=True, fontsize=9, fmt="%.1f")
         if values.min() < 0 < values.max():
-            ax.contour(grid_x, grid_y, values, levels=[0.0], colors=color, linewidths=2, zorder=2)
+            ax.contour(
+                grid_x,
+                grid_y,
+                values,
+                levels=[0.0],
+                colors=color,
+                linewidths=2,
+                zorder=2,
+            )
             ax.plot([], [], color=color, linewidth=2, label=label)
     ax.set_xlim(x0, x1)
     ax.set_ylim(y0, y1)
@@ -190,7 +289,9 @@ def plot_separator(w, b=0.0, ax=None, **kwargs):
     ax = _get_ax(ax)
     w = np.asarray(w, dtype=float).ravel()
     if w.shape != (2,):
-        raise ValueError(f"w must have two entries (a line in the plane); got shape {w.shape}.")
+        raise ValueError(
+            f"w must have two entries (a line in the plane); got shape {w.shape}."
+        )
     xs, ys = _separator_points(w, float(b), ax.get_xlim(), ax.get_ylim())
     kwargs.setdefault("color", "black")
     (line,) = ax.plot(xs, ys, **kwargs)
@@ -208,7 +309,15 @@ def _separator_points(w, b, xlim, ylim):
     return np.array([]), np.array([])
 
 
-def plot_loss_curve(losses, ax=None, label=None, logy=False, xlabel="iteration", ylabel="loss", **kwargs):
+def plot_loss_curve(
+    losses,
+    ax=None,
+    label=None,
+    logy=False,
+    xlabel="iteration",
+    ylabel="loss",
+    **kwargs,
+):
     """Plot a sequence of loss values against the iteration number (from 0). Returns the axes."""
     ax = _get_ax(ax)
     losses = np.asarray(losses, dtype=float).ravel()
@@ -226,15 +335,15 @@ def plot_loss_curve(losses, ax=None, label=None, logy=False, xlabel="iteration",
 
 #: The buttons of matplotlib's JavaScript animation player, as plain symbols.
 _PLAYER_SYMBOLS = {
-    "fa-minus": "\u2212",          # slower
+    "fa-minus": "\u2212",  # slower
     "fa-fast-backward": "\u21e4",  # first frame
     "fa-step-backward": "\u2039",  # previous frame
     "fa-play fa-flip-horizontal": "\u25c0",  # play backwards
     "fa-pause": "\u2016",
     "fa-play": "\u25b6",
-    "fa-step-forward": "\u203a",   # next frame
-    "fa-fast-forward": "\u21e5",   # last frame
-    "fa-plus": "+",                 # faster
+    "fa-step-forward": "\u203a",  # next frame
+    "fa-fast-forward": "\u21e5",  # last frame
+    "fa-plus": "+",  # faster
 }
 
 
@@ -249,11 +358,22 @@ def animation_html(animation, alt: str, close=True) -> str:
     Display the result with ``IPython.display.HTML``.
     """
     html = animation.to_jshtml()
-    html = re.sub(r'<link rel="stylesheet"\s+href="https?://[^"]*font-awesome[^"]*">', "", html)
-    html = re.sub(r'<i class="fa (fa-[a-z-]+(?: fa-flip-horizontal)?)"></i>',
-                  lambda m: _PLAYER_SYMBOLS.get(m.group(1), "?"), html)
-    html = re.sub(r'<img id="(_anim_img\w+)"',
-                  lambda m: f'<img id="{m.group(1)}" alt="{escape(alt, quote=True)}"', html, count=1)
+    html = re.sub(
+        r'<link rel="stylesheet"\s+href="https?://[^"]*font-awesome[^"]*">',
+        "",
+        html,
+    )
+    html = re.sub(
+        r'<i class="fa (fa-[a-z-]+(?: fa-flip-horizontal)?)"></i>',
+        lambda m: _PLAYER_SYMBOLS.get(m.group(1), "?"),
+        html,
+    )
+    html = re.sub(
+        r'<img id="(_anim_img\w+)"',
+        lambda m: f'<img id="{m.group(1)}" alt="{escape(alt, quote=True)}"',
+        html,
+        count=1,
+    )
     if close:
         plt.close(animation._fig)
     return html

@@ -19,7 +19,9 @@ from ..plotting import PALETTE
 __all__ = ["plot_residual_squares", "residual_squares_explorer"]
 
 
-def plot_residual_squares(ax, x, y, intercept: float, slope: float, *, equal_aspect: bool = True):
+def plot_residual_squares(
+    ax, x, y, intercept: float, slope: float, *, equal_aspect: bool = True
+):
     """Draw the points, the line ``y = intercept + slope * x`` and each residual's square.
 
     Returns the sum of squared errors of the line. The squares are drawn on the side of the
@@ -32,13 +34,26 @@ def plot_residual_squares(ax, x, y, intercept: float, slope: float, *, equal_asp
     residuals = y - fitted
     for xi, yi, fi, ri in zip(x, y, fitted, residuals):
         side = abs(ri)
-        ax.add_patch(Rectangle((xi, min(yi, fi)), side, side, facecolor=PALETTE["orange"],
-                               alpha=0.35, edgecolor=PALETTE["orange"], linewidth=1))
+        ax.add_patch(
+            Rectangle(
+                (xi, min(yi, fi)),
+                side,
+                side,
+                facecolor=PALETTE["orange"],
+                alpha=0.35,
+                edgecolor=PALETTE["orange"],
+                linewidth=1,
+            )
+        )
         ax.plot([xi, xi], [fi, yi], color=PALETTE["vermillion"], linewidth=1.5)
     pad = 1.0
     grid = np.linspace(x.min() - pad, x.max() + pad, 2)
-    ax.plot(grid, intercept + slope * grid, color=PALETTE["blue"],
-            label=f"$\\hat y = {intercept:.2f} + {slope:.2f}\\,x$")
+    ax.plot(
+        grid,
+        intercept + slope * grid,
+        color=PALETTE["blue"],
+        label=f"$\\hat y = {intercept:.2f} + {slope:.2f}\\,x$",
+    )
     ax.scatter(x, y, color=PALETTE["black"], zorder=3, label="data")
     ax.set_xlabel("$x$")
     ax.set_ylabel("$y$")
@@ -60,16 +75,24 @@ def residual_squares_explorer(x, y):
     y = np.asarray(y, dtype=float)
     best_intercept, best_slope = least_squares_line(x, y)
     best_sse = float(np.sum((y - best_intercept - best_slope * x) ** 2))
-    intercept = widgets.FloatSlider(value=0.0, min=-4.0, max=6.0, step=0.05, description="intercept")
-    slope = widgets.FloatSlider(value=0.5, min=-1.0, max=3.0, step=0.01, description="slope")
+    intercept = widgets.FloatSlider(
+        value=0.0, min=-4.0, max=6.0, step=0.05, description="intercept"
+    )
+    slope = widgets.FloatSlider(
+        value=0.5, min=-1.0, max=3.0, step=0.01, description="slope"
+    )
     output = widgets.Output()
 
     def redraw(_=None):
         with output:
             output.clear_output(wait=True)
             fig, ax = plt.subplots(figsize=(6, 5))
-            error = plot_residual_squares(ax, x, y, intercept.value, slope.value)
-            ax.set_title(f"SSE = {error:.3f}   (least squares: {best_sse:.3f})")
+            error = plot_residual_squares(
+                ax, x, y, intercept.value, slope.value
+            )
+            ax.set_title(
+                f"SSE = {error:.3f}   (least squares: {best_sse:.3f})"
+            )
             ax.legend(loc="upper left")
             plt.show()
 

@@ -21,12 +21,16 @@ def log_likelihood_grid(x, y, w_values, b_values):
     """Log-likelihood ``l(w, b) = sum_i [y_i z_i - log(1 + e^{z_i})]`` on a grid; shape (len(b), len(w))."""
     x = np.asarray(x, dtype=float).ravel()
     y = np.asarray(y, dtype=float).ravel()
-    W, B = np.meshgrid(np.asarray(w_values, float), np.asarray(b_values, float))
+    W, B = np.meshgrid(
+        np.asarray(w_values, float), np.asarray(b_values, float)
+    )
     Z = W[..., None] * x + B[..., None]
     return np.sum(y * Z - np.logaddexp(0.0, Z), axis=-1)
 
 
-def draw_logistic_fit(x, y, w, b, axes=None, w_range=(-4.0, 8.0), b_range=(-6.0, 6.0)):
+def draw_logistic_fit(
+    x, y, w, b, axes=None, w_range=(-4.0, 8.0), b_range=(-6.0, 6.0)
+):
     """Draw the data and ``sigmoid(w x + b)`` (left) and the log-likelihood contours (right).
 
     ``y`` holds 0/1 labels. Returns the two axes.
@@ -39,11 +43,24 @@ def draw_logistic_fit(x, y, w, b, axes=None, w_range=(-4.0, 8.0), b_range=(-6.0,
     for label in (0, 1):
         style = CLASS_STYLES[label]
         mask = y == label
-        left.scatter(x[mask], y[mask], c=style["color"], marker=style["marker"], s=40,
-                     edgecolors="white", zorder=3, label=f"y = {label}")
+        left.scatter(
+            x[mask],
+            y[mask],
+            c=style["color"],
+            marker=style["marker"],
+            s=40,
+            edgecolors="white",
+            zorder=3,
+            label=f"y = {label}",
+        )
     grid = np.linspace(x.min() - 1, x.max() + 1, 300)
-    left.plot(grid, sigmoid(w * grid + b), color=PALETTE["black"], linewidth=2,
-              label=r"$\sigma(wx+b)$")
+    left.plot(
+        grid,
+        sigmoid(w * grid + b),
+        color=PALETTE["black"],
+        linewidth=2,
+        label=r"$\sigma(wx+b)$",
+    )
     left.axhline(0.5, color="grey", linewidth=0.8, linestyle=":")
     ll = float(np.sum(y * (w * x + b) - np.logaddexp(0.0, w * x + b)))
     left.set_title(f"w = {w:.2f}, b = {b:.2f}, log-likelihood = {ll:.2f}")
@@ -55,10 +72,19 @@ def draw_logistic_fit(x, y, w, b, axes=None, w_range=(-4.0, 8.0), b_range=(-6.0,
     bs = np.linspace(*b_range, 121)
     L = log_likelihood_grid(x, y, ws, bs)
     levels = np.quantile(L, np.linspace(0.05, 1.0, 12))
-    contours = right.contour(ws, bs, L, levels=np.unique(levels), cmap="viridis")
+    contours = right.contour(
+        ws, bs, L, levels=np.unique(levels), cmap="viridis"
+    )
     right.clabel(contours, inline=True, fontsize=8, fmt="%.0f")
-    right.plot([w], [b], marker="*", markersize=14, color=PALETTE["vermillion"], linestyle="none",
-               label="current (w, b)")
+    right.plot(
+        [w],
+        [b],
+        marker="*",
+        markersize=14,
+        color=PALETTE["vermillion"],
+        linestyle="none",
+        label="current (w, b)",
+    )
     right.set_xlabel("weight $w$")
     right.set_ylabel("bias $b$")
     right.set_title("log-likelihood $\\ell(w, b)$")
@@ -76,6 +102,10 @@ def logistic_explorer(x, y, w=1.0, b=0.0):
 
     return widgets.interactive(
         update,
-        w=widgets.FloatSlider(value=w, min=-4.0, max=8.0, step=0.1, description="weight w"),
-        b=widgets.FloatSlider(value=b, min=-6.0, max=6.0, step=0.1, description="bias b"),
+        w=widgets.FloatSlider(
+            value=w, min=-4.0, max=8.0, step=0.1, description="weight w"
+        ),
+        b=widgets.FloatSlider(
+            value=b, min=-6.0, max=6.0, step=0.1, description="bias b"
+        ),
     )

@@ -19,10 +19,17 @@ from matplotlib.animation import FuncAnimation
 from ..perceptron import Perceptron
 from ..plotting import PALETTE, plot_classes
 
-__all__ = ["fit_quietly", "draw_update", "animate_perceptron", "perceptron_stepper"]
+__all__ = [
+    "fit_quietly",
+    "draw_update",
+    "animate_perceptron",
+    "perceptron_stepper",
+]
 
 
-def fit_quietly(X, y, learning_rate=1.0, max_iter=50, coef_init=None, intercept_init=None):
+def fit_quietly(
+    X, y, learning_rate=1.0, max_iter=50, coef_init=None, intercept_init=None
+):
     """Fit a :class:`Perceptron` (bias included) without the non-convergence warning."""
     import warnings
 
@@ -31,13 +38,17 @@ def fit_quietly(X, y, learning_rate=1.0, max_iter=50, coef_init=None, intercept_
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
         return Perceptron(learning_rate=learning_rate, max_iter=max_iter).fit(
-            X, y, coef_init=coef_init, intercept_init=intercept_init)
+            X, y, coef_init=coef_init, intercept_init=intercept_init
+        )
 
 
 def _limits(X, pad=0.25):
     lo, hi = X.min(axis=0), X.max(axis=0)
     span = np.where(hi - lo > 0, hi - lo, 1.0)
-    return (lo[0] - pad * span[0], hi[0] + pad * span[0]), (lo[1] - pad * span[1], hi[1] + pad * span[1])
+    return (lo[0] - pad * span[0], hi[0] + pad * span[0]), (
+        lo[1] - pad * span[1],
+        hi[1] + pad * span[1],
+    )
 
 
 def _line_points(w, b, xlim, ylim):
@@ -60,11 +71,20 @@ class _Frame:
         ax.set_xlim(*self.xlim)
         ax.set_ylim(*self.ylim)
         ax.set_aspect("equal", adjustable="box")
-        (self.line,) = ax.plot([], [], color="black", linewidth=2, label="w·x + b = 0")
+        (self.line,) = ax.plot(
+            [], [], color="black", linewidth=2, label="w·x + b = 0"
+        )
         self.arrow = None
-        (self.ring,) = ax.plot([], [], "o", markersize=17, markerfacecolor="none",
-                               markeredgecolor=PALETTE["vermillion"], markeredgewidth=2.2,
-                               label="next mistake")
+        (self.ring,) = ax.plot(
+            [],
+            [],
+            "o",
+            markersize=17,
+            markerfacecolor="none",
+            markeredgecolor=PALETTE["vermillion"],
+            markeredgewidth=2.2,
+            label="next mistake",
+        )
         ax.legend(loc="upper left", fontsize=9)
 
     def show(self, model, k):
@@ -80,8 +100,12 @@ class _Frame:
             centre = np.array([np.mean(self.xlim), np.mean(self.ylim)])
             foot = centre - (w @ centre + b) / norm**2 * w
             length = 0.15 * (self.xlim[1] - self.xlim[0])
-            self.arrow = self.ax.annotate("", xy=foot + length * w / norm, xytext=foot,
-                                          arrowprops=dict(arrowstyle="->", color="black", lw=1.8))
+            self.arrow = self.ax.annotate(
+                "",
+                xy=foot + length * w / norm,
+                xytext=foot,
+                arrowprops=dict(arrowstyle="->", color="black", lw=1.8),
+            )
         if k < model.n_updates_:
             i = model.update_indices_[k]
             self.ring.set_data([self.X[i, 0]], [self.X[i, 1]])
@@ -89,8 +113,10 @@ class _Frame:
         else:
             self.ring.set_data([], [])
             nxt = "; no mistake left" if model.converged_ else ""
-        self.ax.set_title(f"after {k} update(s): w = ({w[0]:.2f}, {w[1]:.2f}), b = {b:.2f}{nxt}",
-                          fontsize=10)
+        self.ax.set_title(
+            f"after {k} update(s): w = ({w[0]:.2f}, {w[1]:.2f}), b = {b:.2f}{nxt}",
+            fontsize=10,
+        )
         return self.line, self.ring
 
 
@@ -102,9 +128,13 @@ def draw_update(model, X, y, k, ax=None):
     """
     X = np.asarray(X, dtype=float)
     if X.ndim != 2 or X.shape[1] != 2:
-        raise ValueError(f"draw_update needs 2-D points, X of shape (n, 2); got shape {X.shape}.")
+        raise ValueError(
+            f"draw_update needs 2-D points, X of shape (n, 2); got shape {X.shape}."
+        )
     if not 0 <= int(k) <= model.n_updates_:
-        raise ValueError(f"k must be between 0 and n_updates_ = {model.n_updates_}; got {k}.")
+        raise ValueError(
+            f"k must be between 0 and n_updates_ = {model.n_updates_}; got {k}."
+        )
     if ax is None:
         _, ax = plt.subplots(figsize=(5.5, 5))
     _Frame(ax, X, np.asarray(y)).show(model, int(k))
@@ -120,8 +150,13 @@ def animate_perceptron(model, X, y, interval=700):
     X = np.asarray(X, dtype=float)
     fig, ax = plt.subplots(figsize=(5.5, 5))
     frame = _Frame(ax, X, np.asarray(y))
-    return FuncAnimation(fig, lambda k: frame.show(model, k), frames=model.n_updates_ + 1,
-                         interval=interval, blit=False)
+    return FuncAnimation(
+        fig,
+        lambda k: frame.show(model, k),
+        frames=model.n_updates_ + 1,
+        interval=interval,
+        blit=False,
+    )
 
 
 def perceptron_stepper(X, y, max_iter=50):
@@ -135,14 +170,24 @@ def perceptron_stepper(X, y, max_iter=50):
 
     X = np.asarray(X, dtype=float)
     y = np.asarray(y)
-    eta = widgets.FloatLogSlider(value=1.0, base=10, min=-2, max=1, step=0.25, description="η")
-    start = widgets.ToggleButtons(options=["w = 0", "w = (1, -1), b = 1"], description="start")
+    eta = widgets.FloatLogSlider(
+        value=1.0, base=10, min=-2, max=1, step=0.25, description="η"
+    )
+    start = widgets.ToggleButtons(
+        options=["w = 0", "w = (1, -1), b = 1"], description="start"
+    )
     step = widgets.IntSlider(value=0, min=0, max=1, description="update k")
     output = widgets.Output()
 
     def refit():
-        init = {} if start.value == "w = 0" else dict(coef_init=[1.0, -1.0], intercept_init=1.0)
-        return fit_quietly(X, y, learning_rate=eta.value, max_iter=max_iter, **init)
+        init = (
+            {}
+            if start.value == "w = 0"
+            else dict(coef_init=[1.0, -1.0], intercept_init=1.0)
+        )
+        return fit_quietly(
+            X, y, learning_rate=eta.value, max_iter=max_iter, **init
+        )
 
     state = {"model": refit()}
 
