@@ -15,6 +15,7 @@ import numbers
 import warnings
 
 import numpy as np
+from sklearn import exceptions as _sklearn_exceptions
 
 __all__ = [
     "ConvergenceWarning",
@@ -34,12 +35,21 @@ __all__ = [
 ]
 
 
-class ConvergenceWarning(UserWarning):
-    """Raised (as a warning) when an iterative method stops before it has converged."""
+class ConvergenceWarning(_sklearn_exceptions.ConvergenceWarning):
+    """Raised (as a warning) when an iterative method stops before it has converged.
+
+    A subclass of scikit-learn's, so that code filtering scikit-learn's
+    convergence warnings filters these too.
+    """
 
 
-class NotFittedError(ValueError, AttributeError):
-    """Raised when ``predict`` or a similar method is called before ``fit``."""
+class NotFittedError(_sklearn_exceptions.NotFittedError):
+    """Raised when ``predict`` or a similar method is called before ``fit``.
+
+    A subclass of scikit-learn's (itself a ``ValueError`` and an
+    ``AttributeError``), so that ``except sklearn.exceptions.NotFittedError``
+    catches it.
+    """
 
 
 def _describe(a: np.ndarray) -> str:

@@ -599,6 +599,7 @@ class Perceptron(_LinearBinaryClassifier):
         "fit_intercept",
         "shuffle",
         "random_state",
+        "record_path",
     )
     _defaults = dict(
         learning_rate=1.0,
@@ -606,6 +607,7 @@ class Perceptron(_LinearBinaryClassifier):
         fit_intercept=True,
         shuffle=False,
         random_state=None,
+        record_path=True,
     )
 
     def __init__(
@@ -615,12 +617,14 @@ class Perceptron(_LinearBinaryClassifier):
         fit_intercept=True,
         shuffle=False,
         random_state=None,
+        record_path=True,
     ):
         self.learning_rate = learning_rate
         self.max_iter = max_iter
         self.fit_intercept = fit_intercept
         self.shuffle = shuffle
         self.random_state = random_state
+        self.record_path = record_path
 
     _run = staticmethod(fast_perceptron)
 
@@ -669,13 +673,27 @@ class BatchPerceptron(_LinearBinaryClassifier):
     ``coef_path_`` holds the weights before the first step and after each step.
     """
 
-    _param_names = ("learning_rate", "max_iter", "fit_intercept")
-    _defaults = dict(learning_rate=1.0, max_iter=1000, fit_intercept=True)
+    _param_names = (
+        "learning_rate",
+        "max_iter",
+        "fit_intercept",
+        "record_path",
+    )
+    _defaults = dict(
+        learning_rate=1.0, max_iter=1000, fit_intercept=True, record_path=True
+    )
 
-    def __init__(self, learning_rate=1.0, max_iter=1000, fit_intercept=True):
+    def __init__(
+        self,
+        learning_rate=1.0,
+        max_iter=1000,
+        fit_intercept=True,
+        record_path=True,
+    ):
         self.learning_rate = learning_rate
         self.max_iter = max_iter
         self.fit_intercept = fit_intercept
+        self.record_path = record_path
 
     def fit(self, X, y, coef_init=None, intercept_init=None):
         """Run the batch rule from ``(coef_init, intercept_init)`` (default zeros)."""
