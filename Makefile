@@ -1,39 +1,70 @@
-# The two commands: `make book` builds the website, `make test` runs every check.
-# Both create the pinned environment in .venv on first use.
+# The two commands: `make book` builds the website, `make test` runs every
+# check. Both create the pinned environment in .venv on first use.
 
-PYTHON ?= python3
-VENV   := .venv
-BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed
-JOBS   ?= 2
-NBVAL  := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg -p no:cacheprovider
+PYTHON   ?= python3
+VENV     := .venv
+BIN      := $(VENV)/bin
+STAMP    := $(VENV)/.installed
+UV       := $(BIN)/uv
+JOBS     ?= 1
+EXECUTED := _build/executed
+PYTEST   := $(BIN)/python -m pytest -p no:cacheprovider
+# Strict nbval; a cell that runs longer than 60 s fails with its name.
+NBVAL    := --nbval --nbval-current-env --nbval-cell-timeout 60 \
+            --nbval-sanitize-with tests/nbval_sanitize.cfg
+# Tests that check the repository rather than the library, and tests that
+# execute notebooks or build environments: each group has its own target.
+HYGIENE_TESTS := tests/test_notebooks.py tests/test_configuration.py \
+                 tests/test_set_repository.py tests/test_glossary.py
+OTHER_TESTS   := tests/test_student_notebooks.py tests/test_site.py \
+                 tests/test_binder.py tests/test_colab.py tests/test_compat.py
+LIB_TESTS     := $(addprefix --ignore=,$(HYGIENE_TESTS) $(OTHER_TESTS)) tests
 
-.PHONY: help book test lint test-lib test-notebooks test-book test-site test-binder test-colab serve \
+.PHONY: help book test lint test-lib test-hygiene test-chapters test-students \
+        test-book test-site test-binder test-colab test-compat chapter serve \
         clean notebooks exercises lock set-repository bench
 
 help:
-	@echo "make book       build the website into _build/html"
-	@echo "make test       library tests, strict nbval, -W book build, browser site check,"
-	@echo "                Binder and Colab installs in fresh environments"
-	@echo "make serve      serve the built website on http://127.0.0.1:8000"
-	@echo "make notebooks  re-execute the chapters and store their outputs"
-	@echo "make exercises  write the student notebooks to exercises/ and _build/exercises.zip"
-	@echo "make bench      measure the library's speed against its references"
-	@echo "make lock       re-pin requirements.txt from requirements.in"
-	@echo "make clean      remove the built website and caches"
+	@echo "make book        build the website into _build/html"
+	@echo "make test        every check below, in this order"
+	@echo "  make lint          ruff over lib, tests, tools, bench and chapters"
+	@echo "  make test-lib      the library's tests"
+	@echo "  make test-hygiene  notebooks, configuration and glossary checks"
+	@echo "  make test-chapters strict nbval of every chapter (runs kept for the book)"
+	@echo "  make test-students the student notebooks run and are up to date"
+	@echo "  make test-book     the website with warnings as errors"
+	@echo "  make test-site     the website in a headless browser"
+	@echo "  make test-binder   Binder's environment: installs, imports, a chapter"
+	@echo "  make test-colab    Colab's set-up cell in an environment without mlcourse"
+	@echo "  make test-compat   every chapter and the library tests at the lowest"
+	@echo "                     versions pyproject.toml allows"
+	@echo "make chapter CH=04  one chapter: strict nbval, its student notebook, its"
+	@echo "                    library tests"
+	@echo "make serve       serve the built website on http://127.0.0.1:8000"
+	@echo "make notebooks   re-execute the chapters and store their outputs"
+	@echo "make exercises   write the student notebooks to exercises/"
+	@echo "make bench       measure the library's speed against its references"
+	@echo "make lock        re-pin requirements.txt from requirements.in"
+	@echo "make clean       remove the built website and caches"
 
+# uv (pinned in requirements.txt) installs the lock in seconds; the same uv
+# makes the throw-away environments of test-binder, test-colab, test-compat.
 $(STAMP): requirements.txt pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -r requirements.txt
-	$(BIN)/python -m pip install --quiet --no-deps -e .
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check \
+	    "$$(grep '^uv==' requirements.txt)"
+	$(UV) pip install --quiet --python $(BIN)/python -r requirements.txt
+	$(UV) pip install --quiet --python $(BIN)/python --no-deps -e .
 	touch $(STAMP)
 
+# Execute every page (reusing fresh runs of test-chapters), then build.
 book: $(STAMP)
+	$(BIN)/python tools/execute_notebooks.py --book -j 2
 	$(BIN)/jupyter-book build . --builder html
 	@echo "The website is built: open $(CURDIR)/_build/html/index.html (or run 'make serve')."
 
-test: lint test-lib test-notebooks test-book test-site test-binder test-colab
+test: lint test-lib test-hygiene test-chapters test-students test-book \
+      test-site test-binder test-colab test-compat
 	@echo "All checks passed."
 
 lint: $(STAMP)
@@ -41,27 +72,47 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check lib tests tools bench chapters
 
 test-lib: $(STAMP)
-	$(BIN)/python -m pytest -n $(JOBS) -m "not site" -p no:cacheprovider
+	$(PYTEST) -m "not site" $(LIB_TESTS)
 
-test-notebooks: $(STAMP)
-	$(BIN)/python -m pytest -n $(JOBS) --dist loadfile $(NBVAL) chapters
+test-hygiene: $(STAMP)
+	$(PYTEST) $(HYGIENE_TESTS)
+
+test-chapters: $(STAMP)
+	rm -rf $(EXECUTED)
+	$(PYTEST) $(NBVAL) -p nbval_record --nbval-record $(EXECUTED) chapters
+
+test-students: $(STAMP)
+	$(PYTEST) tests/test_student_notebooks.py
 
 test-book: $(STAMP)
-	rm -rf _build
+	$(BIN)/python tools/execute_notebooks.py --book -j 2
+	rm -rf _build/html _build/.doctrees _build/jupyter_execute
 	$(BIN)/jupyter-book build . --builder html --warningiserror --nitpick --keep-going
 
 test-site: $(STAMP)
-	$(BIN)/python -m pytest -m site -p no:cacheprovider tests/test_site.py
+	$(PYTEST) -m site tests/test_site.py
 
-# Binder: binder/requirements.txt in a fresh virtual environment (pip run from the root, as
-# repo2docker does), then strict nbval over chapters/ and nbval-lax over exercises/ in it.
+# Binder: binder/requirements.txt in a fresh environment made by uv from the
+# repository's root, as repo2docker runs pip; then imports and one chapter.
 test-binder: $(STAMP)
-	MLCOURSE_FRESH_ENV=1 $(BIN)/python -m pytest -p no:cacheprovider -rs tests/test_binder.py
+	MLCOURSE_FRESH_ENV=1 $(PYTEST) -rs tests/test_binder.py
 
-# Colab: a chapter's set-up cell run in a fresh environment without mlcourse, installing
-# from the local checkout; then the chapter's imports.
+# Colab: a chapter's set-up cell run in a fresh environment without mlcourse,
+# installing from the local checkout; then the chapter's imports.
 test-colab: $(STAMP)
-	MLCOURSE_FRESH_ENV=1 $(BIN)/python -m pytest -p no:cacheprovider -rs tests/test_colab.py
+	MLCOURSE_FRESH_ENV=1 $(PYTEST) -rs tests/test_colab.py
+
+# The lowest versions pyproject.toml allows: every chapter runs to its end and
+# the library tests pass, in a throw-away environment.
+test-compat: $(STAMP)
+	MLCOURSE_FRESH_ENV=1 MLCOURSE_LIB_TESTS="$(LIB_TESTS)" \
+	    $(PYTEST) -rs tests/test_compat.py
+
+# One chapter, e.g. `make chapter CH=04`: strict nbval, its student notebook
+# and the tests of the library modules it imports.
+chapter: $(STAMP)
+	@test -n "$(CH)" || { echo "usage: make chapter CH=04"; exit 2; }
+	$(PYTEST) $(NBVAL) $$($(BIN)/python tools/chapter_tests.py $(CH))
 
 serve:
 	@test -f _build/html/index.html || { echo "Run 'make book' first."; exit 1; }
@@ -79,13 +130,12 @@ bench: $(STAMP)
 set-repository: $(STAMP)
 	$(BIN)/python tools/set_repository.py
 
-lock:
-	rm -rf /tmp/mlcourse-lock && $(PYTHON) -m venv /tmp/mlcourse-lock
-	/tmp/mlcourse-lock/bin/python -m pip install --quiet --upgrade pip
-	/tmp/mlcourse-lock/bin/python -m pip install --quiet -r requirements.in
-	{ echo "# The book's whole environment, pinned. Generated by 'make lock' from requirements.in;"; \
-	  echo "# install with: pip install -r requirements.txt && pip install -e ."; \
-	  /tmp/mlcourse-lock/bin/python -m pip freeze --exclude-editable; } > requirements.txt
+# uv keeps every pin of requirements.txt that still fits requirements.in;
+# `make lock UPGRADE=--upgrade` moves everything to the newest versions.
+lock: $(STAMP)
+	$(UV) pip compile --quiet --no-annotate --python $(BIN)/python \
+	    --custom-compile-command "make lock" $(UPGRADE) \
+	    requirements.in -o requirements.txt
 
 clean:
 	rm -rf _build site-screenshots .pytest_cache

@@ -59,11 +59,37 @@ def test_binder_installs_the_lock_and_the_library():
     assert lines == ["-r ../requirements.txt", "-e ."]
 
 
-def test_execution_always_runs_every_notebook():
+def test_the_build_takes_fresh_runs_from_its_cache():
+    """The website shows what the code does today, executing each notebook
+    once: make fills the build's cache with fresh runs just before it."""
     execute = _config()["execute"]
-    assert execute["execute_notebooks"] == "force"
-    assert execute["timeout"] > 0
+    assert execute["execute_notebooks"] == "cache"
+    assert "cache" not in execute, "the default, _build/.jupyter_cache"
+    assert 0 < execute["timeout"] <= 120
     assert execute["allow_errors"] is False
+    makefile = (ROOT / "Makefile").read_text()
+    for target in ("book:", "test-book:"):
+        recipe = makefile.split(f"\n{target}", 1)[1].split("\n\n", 1)[0]
+        fill = recipe.index("tools/execute_notebooks.py --book")
+        assert fill < recipe.index("jupyter-book build"), target
+
+
+def test_one_edition_for_book_and_library():
+    """pyproject.toml reads the version from the library, and the changelog
+    starts with it (the set-up cells are checked in test_notebooks.py)."""
+    import mlcourse
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert project["project"]["dynamic"] == ["version"]
+    attr = project["tool"]["setuptools"]["dynamic"]["version"]["attr"]
+    assert attr == "mlcourse.__version__"
+    assert re.fullmatch(r"\d+\.\d+\.\d+", mlcourse.__version__)
+    changelog = (ROOT / "CHANGELOG.md").read_text()
+    first = re.search(r"^## (\S+)", changelog, re.MULTILINE)
+    assert first and first.group(1) == mlcourse.__version__, (
+        "CHANGELOG.md should start with the current edition"
+    )
 
 
 def test_repository_and_launch_buttons():

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+import set_repository
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -233,8 +234,11 @@ def _expected_setup_source() -> str:
         len(line) - len(line.lstrip()) for line in lines if line.strip()
     )
     source = "\n".join(line[indent:] for line in lines)
-    url = _config()["repository"]["url"]
-    return re.sub(r"git\+https?://[^\"'\s]+", "git+" + url, source)
+    return re.sub(
+        r"mlcourse @ git\+https?://[^\"'\s]+",
+        set_repository.setup_requirement(),
+        source,
+    )
 
 
 @notebooks
@@ -248,10 +252,11 @@ def test_first_cell_is_the_colab_setup(path):
     assert "remove-cell" in tags and "colab-setup" in tags, (
         f"{path.name}: set-up cell tags are {tags}"
     )
-    url = _config()["repository"]["url"]
+    requirement = set_repository.setup_requirement()
     source = _source(first).rstrip("\n")
-    assert f'git+{url}"' in source, (
-        f"{path.name}: the set-up cell does not install from {url} (run make set-repository)"
+    assert f'"{requirement}"' in source, (
+        f"{path.name}: the set-up cell does not install {requirement} "
+        "(run make set-repository)"
     )
     assert source == _expected_setup_source(), (
         f"{path.name}: the set-up cell differs from CONTRIBUTING.md:\n{source}"
@@ -504,7 +509,56 @@ def test_detectors_on_made_up_cells():
 def test_expected_setup_cell_uses_the_configured_url():
     source = _expected_setup_source()
     assert source.startswith("# Set-up for Colab")
-    assert (
-        f'%pip install --quiet "mlcourse @ git+{_config()["repository"]["url"]}"'
-        in source
+    url = _config()["repository"]["url"]
+    version = set_repository.version()
+    assert f'%pip install --quiet "mlcourse @ git+{url}@v{version}"' in source
+
+
+# --------------------------------------------------------------------------- small diffs
+
+LONGEST_LINE = 1000  # characters of a stored line; an embedded image is more
+
+
+@notebooks
+def test_no_images_are_committed(path):
+    """nbval does not compare images and every reader's copy re-executes."""
+    found = [
+        f"{_where(index, cell)}: {mime}"
+        for index, cell in _code_cells(_load(path))
+        for output in cell.outputs
+        for mime in (*IMAGE_MIMES, WIDGET_MIME)
+        if mime in output.get("data", {})
+    ]
+    assert not found, (
+        f"{path.name} stores images; store outputs with "
+        "tools/execute_notebooks.py, which strips them:\n" + "\n".join(found)
     )
+
+
+@notebooks
+def test_a_one_line_change_makes_a_small_diff(path):
+    """The file is in nbformat's own layout, with short lines: a tool that
+    rewrites it changes only what changed, and a changed line is short."""
+    import difflib
+
+    text = path.read_text(encoding="utf-8")
+    assert nbformat.writes(_load(path)) + "\n" == text, (
+        f"{path.name} is not in nbformat's layout: store it with "
+        "tools/execute_notebooks.py (or nbformat.write)"
+    )
+    long = [
+        number
+        for number, line in enumerate(text.splitlines(), 1)
+        if len(line) > LONGEST_LINE
+    ]
+    assert not long, f"{path.name}: lines {long[:5]} are over {LONGEST_LINE}"
+    nb = _load(path)
+    cell = next(c for c in nb.cells if c.cell_type == "markdown")
+    cell.source += "\nOne more line."
+    changed = nbformat.writes(nb) + "\n"
+    diff = "".join(
+        difflib.unified_diff(
+            text.splitlines(keepends=True), changed.splitlines(keepends=True)
+        )
+    )
+    assert 0 < len(diff) < 2000, f"{path.name}: {len(diff)} bytes of diff"

@@ -12,6 +12,11 @@ import set_repository
 def _copy_book(tmp_path):
     for name in ("_config.yml", "README.md", "CONTRIBUTING.md"):
         shutil.copy(ROOT / name, tmp_path / name)
+    (tmp_path / "lib" / "mlcourse").mkdir(parents=True)
+    shutil.copy(
+        ROOT / "lib" / "mlcourse" / "__init__.py",
+        tmp_path / "lib" / "mlcourse" / "__init__.py",
+    )
     for folder in ("chapters", "exercises"):
         (tmp_path / folder).mkdir()
         for path in (ROOT / folder).glob("*.ipynb"):
@@ -41,8 +46,9 @@ def test_every_mention_of_the_repository_follows_the_config(tmp_path):
     intro = nbformat.read(
         book / "chapters" / "00_introduction.ipynb", as_version=4
     )
+    version = set_repository.version(book)
     assert (
-        'mlcourse @ git+https://github.com/someone/my-course"'
+        f'mlcourse @ git+https://github.com/someone/my-course@v{version}"'
         in intro.cells[0].source
     )
     text = "\n".join(cell.source for cell in intro.cells)
@@ -55,7 +61,29 @@ def test_every_mention_of_the_repository_follows_the_config(tmp_path):
     )
 
 
+def test_a_new_edition_is_pinned_by_every_setup_cell(tmp_path):
+    book = _copy_book(tmp_path)
+    init = book / "lib" / "mlcourse" / "__init__.py"
+    old = set_repository.version(book)
+    init.write_text(
+        init.read_text().replace(f'"{old}"', '"9.8.7"'), encoding="utf-8"
+    )
+    assert set_repository.main(book) == 0
+    for path in [
+        *book.glob("chapters/*.ipynb"),
+        *book.glob("exercises/*.ipynb"),
+    ]:
+        first = nbformat.read(path, as_version=4).cells[0].source
+        assert first.count('@v9.8.7"') == 1, path.name
+        assert f"@v{old}" not in first, path.name
+    assert '@v9.8.7"' in (book / "CONTRIBUTING.md").read_text()
+
+
 def test_the_committed_book_already_follows_the_config():
     assert set_repository.previous_slug() == set_repository.slug(
         set_repository.repository_url()
     )
+    intro = nbformat.read(
+        ROOT / "chapters" / "00_introduction.ipynb", as_version=4
+    )
+    assert f'{set_repository.setup_requirement()}"' in intro.cells[0].source

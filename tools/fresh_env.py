@@ -1,18 +1,28 @@
-"""Fresh virtual environments for testing how readers install the course (Binder and Colab).
+"""Throw-away virtual environments: Binder's, Colab's and the oldest allowed.
 
-Used by ``tests/test_binder.py`` and ``tests/test_colab.py`` (``make test-binder``,
-``make test-colab``). Nothing here touches the book's own ``.venv``.
+Used by ``tests/test_binder.py``, ``tests/test_colab.py`` and
+``tests/test_compat.py`` (``make test-binder``, ``make test-colab``,
+``make test-compat``). Nothing here touches the book's own ``.venv``.
+Environments are made and filled by uv (pinned in requirements.txt), which
+installs from its cache in seconds what pip takes minutes to install; the
+small helpers around it are hand-written because each test needs a
+different part of them.
 
-- :func:`create_venv` makes an empty virtual environment with the interpreter running this
-  code and returns its ``python``.
-- :func:`run` runs a command with that environment first on ``PATH`` and nothing inherited
-  that could leak the book's environment into it (``PYTHONPATH``, ``VIRTUAL_ENV``,
-  ``PYTHONHOME``); it returns the completed process with its output.
-- :func:`pinned` reads the exact versions of some packages from ``requirements.txt``.
-- :func:`colab_setup_code` turns a notebook's set-up cell into the Python that IPython runs
-  for it, with the repository URL replaced by a local source.
-- :func:`copy_checkout` copies what ``pip`` needs to build the library to another folder, so
-  that building it leaves no trace in the working tree.
+- :func:`create_venv` makes an empty virtual environment with the
+  interpreter running this code (``seed=True`` adds pip, for a set-up cell
+  that runs ``%pip``) and returns its ``python``.
+- :func:`install` runs ``uv pip install`` into such an environment.
+- :func:`run` runs a command with that environment first on ``PATH`` and
+  nothing inherited that could leak the book's environment into it
+  (``PYTHONPATH``, ``VIRTUAL_ENV``, ``PYTHONHOME``); it returns the
+  completed process with its output.
+- :func:`pinned` reads the exact versions of some packages from
+  ``requirements.txt``.
+- :func:`colab_setup_code` turns a notebook's set-up cell into the Python
+  that IPython runs for it, with the repository URL replaced by a local
+  source.
+- :func:`copy_checkout` copies what ``pip`` needs to build the library to
+  another folder, so that building it leaves no trace in the working tree.
 """
 
 from __future__ import annotations
@@ -22,7 +32,6 @@ import re
 import shutil
 import subprocess
 import sys
-import venv
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -36,16 +45,22 @@ LEAKY_VARIABLES = (
 )
 
 
-def create_venv(path: Path) -> Path:
-    """Create an empty virtual environment (with pip) in ``path``; return its python."""
+def uv(*args: str) -> list[str]:
+    """The command line of uv, as installed in the running environment."""
+    return [sys.executable, "-m", "uv", *args]
+
+
+def create_venv(path: Path, *, seed: bool = False) -> Path:
+    """Create an empty virtual environment in ``path``; return its python."""
     path = Path(path)
     if path.exists():
         raise FileExistsError(
             f"{path} already exists: give an empty folder for the environment"
         )
-    venv.EnvBuilder(
-        with_pip=True, clear=False, symlinks=os.name != "nt"
-    ).create(path)
+    command = uv("venv", "--quiet", "--python", sys.executable, str(path))
+    if seed:
+        command.insert(-1, "--seed")
+    subprocess.run(command, check=True, env=environment_for(None))
     python = path / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
     if not python.exists():
         raise RuntimeError(
@@ -54,13 +69,15 @@ def create_venv(path: Path) -> Path:
     return python
 
 
-def environment_for(python: Path) -> dict[str, str]:
-    """The process environment for commands run inside the virtual environment of ``python``."""
+def environment_for(python: Path | None) -> dict[str, str]:
+    """The process environment for commands run in the environment of ``python``."""
     env = {
         key: value
         for key, value in os.environ.items()
         if key not in LEAKY_VARIABLES
     }
+    if python is None:
+        return env
     bin_dir = str(Path(python).parent)
     env["PATH"] = bin_dir + os.pathsep + env.get("PATH", "")
     env["VIRTUAL_ENV"] = str(Path(python).parent.parent)
@@ -96,11 +113,28 @@ def run(
     return result
 
 
-def pip_install(
-    python: Path, args: list[str], *, cwd: Path = ROOT
+def install(
+    python: Path, args: list[str], *, cwd: Path = ROOT, timeout: float = 600
 ) -> subprocess.CompletedProcess:
-    """``pip install --quiet args...`` in the environment of ``python``, run from ``cwd``."""
-    return run(python, ["-m", "pip", "install", "--quiet", *args], cwd=cwd)
+    """``uv pip install args...`` into the environment of ``python``, from ``cwd``.
+
+    Like pip, uv reads ``-r`` files relative to the file that names them and
+    ``-e .`` relative to ``cwd``.
+    """
+    result = subprocess.run(
+        uv("pip", "install", "--quiet", "--python", str(python), *args),
+        cwd=str(cwd),
+        env=environment_for(None),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        timeout=timeout,
+    )
+    if result.returncode != 0:
+        raise AssertionError(
+            f"uv pip install {' '.join(args)} failed:\n{result.stdout[-3000:]}"
+        )
+    return result
 
 
 def pinned(
@@ -169,8 +203,5 @@ def copy_checkout(destination: Path, source: Path = ROOT) -> Path:
     return destination
 
 
-if (
-    __name__ == "__main__"
-):  # a quick manual try: python tools/fresh_env.py FOLDER
-    target = Path(sys.argv[1])
-    print(create_venv(target))
+if __name__ == "__main__":  # a quick manual try: fresh_env.py FOLDER
+    print(create_venv(Path(sys.argv[1])))

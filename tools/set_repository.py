@@ -1,12 +1,17 @@
-"""Copy the repository URL of `_config.yml` everywhere the book names its repository.
+"""Copy the repository URL and the edition everywhere the book names them.
 
 Usage: python tools/set_repository.py     (or: make set-repository)
 
-`_config.yml` (key `repository.url`) is the one place a publisher changes the URL. The
-previous URL is read from the Colab set-up cell of the introduction, and its
-``owner/name`` is replaced by the new one wherever it appears: the set-up cells
-(``%pip install "mlcourse @ git+URL"``), the Binder and Colab links of the introduction,
-README.md and CONTRIBUTING.md. Run it, re-run ``make exercises``, and commit the result.
+`_config.yml` (key `repository.url`) is the one place a publisher changes
+the URL, and `lib/mlcourse/__init__.py` (`__version__`, which
+pyproject.toml reads too) the one place the edition is set. The previous
+URL is read from the Colab set-up cell of the introduction, and its
+``owner/name`` is replaced by the new one wherever it appears: the set-up
+cells (``%pip install "mlcourse @ git+URL@vX.Y.Z"``), the Binder and Colab
+links of the introduction, README.md and CONTRIBUTING.md. The set-up cells
+(and CONTRIBUTING.md's copy of them) install the tag ``v<version>``, the
+edition their page belongs to. Run it, re-run ``make exercises``, and
+commit the result.
 """
 
 from __future__ import annotations
@@ -19,14 +24,30 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 SETUP_URL = re.compile(
-    r'mlcourse @ git\+(https://github\.com/([^/"\s]+/[^/"\s]+?))(?:\.git)?"'
+    r'mlcourse @ git\+(https://github\.com/([^/"\s@]+/[^/"\s@]+?))'
+    r'(?:\.git)?(?:@[^"\s]*)?"'
 )
+VERSION = re.compile(r'^__version__ = "([^"]+)"', re.MULTILINE)
 TEXT_FILES = ("README.md", "CONTRIBUTING.md")
 
 
 def repository_url(root: Path = ROOT) -> str:
     config = yaml.safe_load((root / "_config.yml").read_text(encoding="utf-8"))
     return config["repository"]["url"].rstrip("/").removesuffix(".git")
+
+
+def version(root: Path = ROOT) -> str:
+    """The edition: ``__version__`` of the library."""
+    init = root / "lib" / "mlcourse" / "__init__.py"
+    match = VERSION.search(init.read_text(encoding="utf-8"))
+    if not match:
+        raise ValueError(f"{init} sets no __version__")
+    return match.group(1)
+
+
+def setup_requirement(root: Path = ROOT) -> str:
+    """What the set-up cells install: the tagged edition of the library."""
+    return f"mlcourse @ git+{repository_url(root)}@v{version(root)}"
 
 
 def slug(url: str) -> str:
@@ -52,7 +73,12 @@ def previous_slug(root: Path = ROOT) -> str:
 
 
 def replace_slug(text: str, old: str, new: str) -> str:
-    return re.sub(rf"(?<=[/ ]){re.escape(old)}(?=[/\"\s?#)>`]|$)", new, text)
+    return re.sub(rf"(?<=[/ ]){re.escape(old)}(?=[/\"\s?#)>`@]|$)", new, text)
+
+
+def pin_edition(text: str, requirement: str) -> str:
+    """Point every ``mlcourse @ git+URL[@ref]"`` at ``requirement``."""
+    return SETUP_URL.sub(lambda _: f'{requirement}"', text)
 
 
 def main(root: Path = ROOT) -> int:
@@ -65,7 +91,9 @@ def main(root: Path = ROOT) -> int:
         nb = nbformat.read(path, as_version=4)
         touched = False
         for cell in nb.cells:
-            source = replace_slug(cell.source, old, new)
+            source = pin_edition(
+                replace_slug(cell.source, old, new), setup_requirement(root)
+            )
             if source != cell.source:
                 cell.source, touched = source, True
         if touched:
@@ -74,10 +102,16 @@ def main(root: Path = ROOT) -> int:
     for name in TEXT_FILES:
         path = root / name
         text = path.read_text(encoding="utf-8")
-        if replace_slug(text, old, new) != text:
-            path.write_text(replace_slug(text, old, new), encoding="utf-8")
+        updated = pin_edition(
+            replace_slug(text, old, new), setup_requirement(root)
+        )
+        if updated != text:
+            path.write_text(updated, encoding="utf-8")
             changed.append(path)
-    print(f"repository {old} -> {new}: {len(changed)} file(s) updated.")
+    print(
+        f"repository {old} -> {new}, edition v{version(root)}: "
+        f"{len(changed)} file(s) updated."
+    )
     return 0
 
 

@@ -9,5 +9,5 @@ One module per topic, each introduced by the chapter of the same name: ``dataset
 
 from ._validation import ConvergenceWarning, NotFittedError
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 __all__ = ["ConvergenceWarning", "NotFittedError", "__version__"]
