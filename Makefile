@@ -15,6 +15,7 @@ NBVAL    := --nbval --nbval-current-env --nbval-cell-timeout 60 \
 # Tests that check the repository rather than the library, and tests that
 # execute notebooks or build environments: each group has its own target.
 HYGIENE_TESTS := tests/test_notebooks.py tests/test_configuration.py \
+                 tests/test_execution.py \
                  tests/test_set_repository.py tests/test_glossary.py
 OTHER_TESTS   := tests/test_student_notebooks.py tests/test_site.py \
                  tests/test_binder.py tests/test_colab.py tests/test_compat.py

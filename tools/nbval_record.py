@@ -72,7 +72,8 @@ def executed_notebook(notebook, outputs: dict):
         for output in cell.outputs:
             if output.output_type == "execute_result":
                 output.execution_count = count
-            output.setdefault("metadata", {})
+            if output.output_type in ("execute_result", "display_data"):
+                output.setdefault("metadata", {})
     return nb
 
 
