@@ -84,6 +84,7 @@ def pin_edition(text: str, requirement: str) -> str:
 def main(root: Path = ROOT) -> int:
     new = slug(repository_url(root))
     old = previous_slug(root)
+    requirement = setup_requirement(root)
     changed = []
     for path in sorted(
         [*root.glob("chapters/*.ipynb"), *root.glob("exercises/*.ipynb")]
@@ -92,7 +93,7 @@ def main(root: Path = ROOT) -> int:
         touched = False
         for cell in nb.cells:
             source = pin_edition(
-                replace_slug(cell.source, old, new), setup_requirement(root)
+                replace_slug(cell.source, old, new), requirement
             )
             if source != cell.source:
                 cell.source, touched = source, True
@@ -102,9 +103,7 @@ def main(root: Path = ROOT) -> int:
     for name in TEXT_FILES:
         path = root / name
         text = path.read_text(encoding="utf-8")
-        updated = pin_edition(
-            replace_slug(text, old, new), setup_requirement(root)
-        )
+        updated = pin_edition(replace_slug(text, old, new), requirement)
         if updated != text:
             path.write_text(updated, encoding="utf-8")
             changed.append(path)
