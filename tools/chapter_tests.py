@@ -1,11 +1,12 @@
-"""The pytest arguments that test one chapter (``make chapter CH=04``).
+"""Test one chapter (``make chapter CH=04``).
 
-Usage: python tools/chapter_tests.py 04
+Usage: python tools/chapter_tests.py 04 [PYTEST OPTION ...]
 
-Prints the chapter's notebook (strict nbval runs it), the student notebook's
-tests and the library tests of the topic modules the chapter imports (for
-``from mlcourse.perceptron import ...``: ``tests/test_perceptron.py`` and
-``tests/test_exercises_perceptron.py``, when they exist), with a ``-k`` that
+Runs pytest with the options given on the chapter's notebook (strict nbval
+runs it), the student notebook's tests and the library tests of the topic
+modules the chapter imports (for ``from mlcourse.perceptron import ...``:
+``tests/test_perceptron.py`` and ``tests/test_exercises_perceptron.py``,
+when they exist), with a ``-k`` that
 keeps, of the student-notebook tests, those of this chapter. The shared
 modules every chapter uses (``datasets``, ``plotting``, ``widgets``) are left
 to ``make test-lib``. Hand-written: the map from a chapter to its tests is
@@ -20,6 +21,7 @@ import sys
 from pathlib import Path
 
 import nbformat
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = {"datasets", "plotting", "widgets", "exercises"}
@@ -70,6 +72,8 @@ def arguments(number: str) -> list[str]:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
+    if len(sys.argv) < 2:
         raise SystemExit(__doc__.splitlines()[2])
-    print(shlex.join(arguments(sys.argv[1])))
+    args = [*sys.argv[2:], *arguments(sys.argv[1])]
+    print("pytest", shlex.join(args), flush=True)
+    raise SystemExit(pytest.main(args))

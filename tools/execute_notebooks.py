@@ -88,7 +88,7 @@ def store(path: Path) -> float:
 
 
 def run_to(path: Path, folder: Path) -> float:
-    """Execute ``path`` and write the full run to ``folder``; return seconds."""
+    """Execute ``path``, write the full run to ``folder``; return seconds."""
     start = time.perf_counter()
     nb = run(path)
     folder.mkdir(parents=True, exist_ok=True)

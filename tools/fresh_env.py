@@ -70,7 +70,7 @@ def create_venv(path: Path, *, seed: bool = False) -> Path:
 
 
 def environment_for(python: Path | None) -> dict[str, str]:
-    """The process environment for commands run in the environment of ``python``."""
+    """The process environment of commands run in ``python``'s environment."""
     env = {
         key: value
         for key, value in os.environ.items()
@@ -116,7 +116,7 @@ def run(
 def install(
     python: Path, args: list[str], *, cwd: Path = ROOT, timeout: float = 600
 ) -> subprocess.CompletedProcess:
-    """``uv pip install args...`` into the environment of ``python``, from ``cwd``.
+    """``uv pip install args...`` into ``python``'s environment, from ``cwd``.
 
     Like pip, uv reads ``-r`` files relative to the file that names them and
     ``-e .`` relative to ``cwd``.
