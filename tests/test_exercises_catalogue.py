@@ -117,8 +117,8 @@ def test_every_function_exercise_has_a_case_generator():
 
 
 def test_random_cases_are_fresh():
-    from mlcourse.exercises.linear_regression import _line_cases
     from mlcourse.exercises import fresh_rng
+    from mlcourse.exercises.linear_regression import _line_cases
 
     one, two = _line_cases(fresh_rng())[-1], _line_cases(fresh_rng())[-1]
     assert not np.array_equal(one.args[0], two.args[0])
