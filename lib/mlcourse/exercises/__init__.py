@@ -575,7 +575,7 @@ def check_value(
             )
         agrees = bool(np.allclose(given, target, rtol=rtol, atol=atol))
     if agrees:
-        return CheckResult(CORRECT, f"Correct: `{name}` = {_format(value)}.")
+        return CheckResult(CORRECT, f"Correct: `{name}` is right.")
     message = f"Not quite: `{name}` is not right."
     if hint:
         message += f"\nHint: {hint}"
@@ -633,7 +633,7 @@ def check_answer(
             WRONG, f"Not quite: `{name}` should be a whole number."
         )
     if answer_digest(given, decimals) == digest:
-        return CheckResult(CORRECT, f"Correct: `{name}` = {_format(value)}.")
+        return CheckResult(CORRECT, f"Correct: `{name}` is right.")
     message = f"Not quite: `{name}` is not right."
     if hint:
         message += f"\nHint: {hint}"
