@@ -67,6 +67,8 @@ __all__ = [
     "loop_in",
     "forbidden_in",
     "own_code_problem",
+    "run_limited",
+    "agrees",
 ]
 
 CORRECT, WRONG, NOT_ATTEMPTED, ERROR = (
@@ -964,3 +966,28 @@ def isclose(a: Any, b: Any, rtol: float = 1e-7, atol: float = 1e-9) -> bool:
         )
     except (TypeError, ValueError):
         return False
+
+
+def run_limited(func: Callable, *args: Any, seconds: float | None = None):
+    """Call ``func(*args)`` with read-only copies of array arguments.
+
+    Raises ``TimeoutError`` after ``seconds`` (default :data:`TIME_LIMIT`).
+    Graders' hidden tests call the student's function through it, so that
+    a loop that never ends fails one test instead of stopping the grading.
+    """
+    frozen = tuple(_frozen(a) for a in args)
+    try:
+        return _run_limited(
+            lambda: func(*frozen), TIME_LIMIT if seconds is None else seconds
+        )
+    except _TimeLimitExceeded:
+        raise TimeoutError(
+            f"{getattr(func, '__name__', 'the answer')} took too long"
+        ) from None
+
+
+def agrees(
+    given: Any, expected: Any, rtol: float = 1e-7, atol: float = 1e-9
+) -> bool:
+    """True when ``given`` matches ``expected`` (numbers, arrays, tuples)."""
+    return _close(given, expected, rtol, atol)[0]
