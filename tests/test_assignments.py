@@ -174,10 +174,14 @@ def test_hidden_test_rejects_an_imported_function(capsys):
 
 
 def uv() -> list[str]:
-    found = shutil.which("uv")
-    if found:
-        return [found]
-    return [sys.executable, "-m", "uv"]
+    """The uv program (never ``python -m uv``, which installs into the
+    environment of the Python that runs it)."""
+    found = shutil.which("uv") or shutil.which(
+        "uv", path=str(Path(sys.executable).parent)
+    )
+    if not found:
+        pytest.fail("uv is needed to build the grading environment")
+    return [found]
 
 
 @pytest.fixture(scope="module")
@@ -185,11 +189,16 @@ def grading_env(tmp_path_factory):
     if os.environ.get("MLCOURSE_FRESH_ENV") != "1":
         pytest.skip("set MLCOURSE_FRESH_ENV=1 (make test-assignments)")
     env_dir = tmp_path_factory.mktemp("grading") / "venv"
-    subprocess.run([*uv(), "venv", "-q", str(env_dir)], check=True)
+    subprocess.run(
+        [*uv(), "venv", "-q", "--python", sys.executable, str(env_dir)],
+        check=True,
+    )
     environ = {**os.environ, "VIRTUAL_ENV": str(env_dir)}
     environ.pop("PYTHONPATH", None)
+    python = env_dir / "bin" / "python"
     subprocess.run(
-        [*uv(), "pip", "install", "-q", *PINS, "ipykernel", str(ROOT)],
+        [*uv(), "pip", "install", "-q", "--python", str(python)]
+        + [*PINS, "ipykernel", str(ROOT)],
         check=True,
         env=environ,
     )
@@ -228,8 +237,14 @@ def expected_mixed_scores():
 
 def run(args, cwd, env):
     start = time.perf_counter()
+    program = shutil.which(args[0], path=env["PATH"])
     done = subprocess.run(
-        args, cwd=cwd, env=env, capture_output=True, text=True, timeout=900
+        [program, *args[1:]],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
     )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     return time.perf_counter() - start
@@ -306,3 +321,44 @@ def test_otter_grades_a_chapter(grading_env, tmp_path):
     assert scores(results["mixed"]) == expected_mixed_scores()
     print(f"otter: {seconds:.0f} s per student")
     assert np.isfinite(seconds)
+
+
+# ------------------------------------------------------- the teaching page
+
+
+def test_teaching_page_marks_every_exercise():
+    text = (ROOT / "chapters" / "teaching.md").read_text(encoding="utf-8")
+    stars = {1: "★", 2: "★★", 3: "★★★"}
+    for exercise in catalogue.EXERCISES.values():
+        rows = [
+            line
+            for line in text.splitlines()
+            if f"<{exercise.label}>`" in line
+        ]
+        assert len(rows) == 1, exercise.label
+        cells = [c.strip() for c in rows[0].split("|")[1:-1]]
+        assert cells[1:5] == [
+            exercise.kind,
+            stars[exercise.level],
+            str(exercise.minutes),
+            str(exercise.points),
+        ], exercise.label
+        if not exercise.checked:
+            assert exercise.rubric in " ".join(text.split())
+
+
+def test_teaching_page_links_the_student_notebooks():
+    import set_repository
+
+    text = (ROOT / "chapters" / "teaching.md").read_text(encoding="utf-8")
+    slug = set_repository.slug(set_repository.repository_url(ROOT))
+    assert (
+        f"https://mybinder.org/v2/gh/{slug}/main?urlpath=lab/tree/exercises"
+        in text
+    )
+    for path in make_assignments.make_exercises.chapter_paths():
+        colab = (
+            f"https://colab.research.google.com/github/{slug}/blob/main/"
+            f"exercises/{path.name}"
+        )
+        assert colab in text, path.name

@@ -367,6 +367,7 @@ def otter_notebook(stem: str) -> nbformat.NotebookNode:
         "check_all_cell": False,
         "export_cell": False,
         "tests": {"ok_format": False},
+        "requirements": "requirements.txt",
         "generate": {"pdf": False},
         "run_tests": True,
     }
@@ -435,6 +436,12 @@ def otter_notebook(stem: str) -> nbformat.NotebookNode:
     return nb
 
 
+def repository_url() -> str:
+    import set_repository
+
+    return set_repository.repository_url(ROOT)
+
+
 def _yaml(data: dict) -> str:
     import yaml
 
@@ -462,6 +469,9 @@ def write(out: Path, stems: list[str]) -> list[Path]:
     (course / "source").mkdir(parents=True, exist_ok=True)
     (course / "nbgrader_config.py").write_text(NBGRADER_CONFIG)
     (out / "otter").mkdir(parents=True, exist_ok=True)
+    (out / "otter" / "requirements.txt").write_text(
+        f"mlcourse @ git+{repository_url()}\n"
+    )
     for stem in stems:
         folder = course / "source" / stem
         folder.mkdir(parents=True, exist_ok=True)
