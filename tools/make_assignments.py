@@ -390,6 +390,7 @@ def otter_notebook(stem: str) -> nbformat.NotebookNode:
         cells.append(nbformat.v4.new_markdown_cell(texts[exercise.label]))
         if exercise.checked:
             public, hidden = _split_points(exercise.points)
+            cells.append(_raw("# BEGIN SOLUTION"))
             cells.append(
                 nbformat.v4.new_code_cell(
                     solution_cell_source(
@@ -397,6 +398,7 @@ def otter_notebook(stem: str) -> nbformat.NotebookNode:
                     )
                 )
             )
+            cells.append(_raw("# END SOLUTION"))
             cells.append(_raw("# BEGIN TESTS"))
             cells.append(
                 nbformat.v4.new_code_cell(

@@ -147,7 +147,7 @@ class _TimeLimitExceeded(BaseException):
 def is_stub(answer: Any) -> bool:
     """True when ``answer`` is a blank value: ``None``, ``...``, ``NotImplemented``.
 
-    Functions are judged by :func:`is_stub_function`, from their code.
+    Functions are judged by ``is_stub_function``, from their code.
     """
     return answer is None or answer is Ellipsis or answer is NotImplemented
 
@@ -777,7 +777,7 @@ def check_function(
     of any reference solution). ``hints`` pairs a test
     ``diagnose(given, expected, case[, outcomes])`` with the hint shown when
     it holds on the first failing case (``outcomes`` holds every case's
-    :class:`Outcome`, for hints that look at the whole run).
+    ``Outcome``, for hints that look at the whole run).
     ``compare(given, expected)`` replaces the numeric comparison.
     ``no_loops`` and ``forbidden`` state constraints of the exercise;
     ``errstate`` runs the cases under ``np.errstate(**errstate)`` (for
@@ -805,7 +805,7 @@ def check_function(
                 f"Not quite: `{name}` uses `{used}`, which this exercise "
                 f"asks you not to use. {forbidden_reason}".rstrip(),
             )
-    if inspect.isfunction(candidate) and (forbidden or no_loops):
+    if inspect.isfunction(candidate) or forbidden or no_loops:
         problem = own_code_problem(candidate)
         if problem:
             return CheckResult(

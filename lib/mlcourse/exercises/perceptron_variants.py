@@ -149,6 +149,7 @@ def check_lazy_average(lazy_average) -> CheckResult:
         forbidden=(
             "mlcourse.perceptron_variants.AveragedPerceptron",
             "mlcourse.perceptron_variants.averaged_perceptron_naive",
+            "mlcourse.perceptron_variants.lazy_average",
             "sklearn.linear_model.Perceptron",
             "sklearn.linear_model.SGDClassifier",
         ),
