@@ -196,9 +196,18 @@ def grading_env(tmp_path_factory):
     environ = {**os.environ, "VIRTUAL_ENV": str(env_dir)}
     environ.pop("PYTHONPATH", None)
     python = env_dir / "bin" / "python"
+    # install the library from a copy, so that its build leaves no trace here
+    source = env_dir.parent / "mlcourse-source"
+    shutil.copytree(
+        ROOT / "lib",
+        source / "lib",
+        ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"),
+    )
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, source / name)
     subprocess.run(
         [*uv(), "pip", "install", "-q", "--python", str(python)]
-        + [*PINS, "ipykernel", str(ROOT)],
+        + [*PINS, "ipykernel", str(source)],
         check=True,
         env=environ,
     )

@@ -1272,3 +1272,176 @@ def generic_wrong(exercise: Exercise, visible_result: str = "") -> dict:
 
 def all_wrong(exercise: Exercise, visible_result: str = "") -> dict:
     return {**exercise.wrong, **generic_wrong(exercise, visible_result)}
+
+
+# ---------------------------------------------- planned, checkers ready
+# Exercises designed for the uncovered outcomes of issue 16, whose
+# checkers exist and are tested; they join CHECKED (and a chapter) when
+# their statement is written into the chapter.
+
+SOFTMAX = Exercise(
+    "ex-logr-softmax",
+    "02_logistic_regression",
+    "implement",
+    2,
+    15,
+    2,
+    answers=("softmax_answer",),
+    module="mlcourse.exercises.logistic_regression",
+    checker="check_softmax",
+    cases="_softmax_cases",
+    stub="""def softmax_answer(Z):
+    # Your answer: one probability distribution per row of scores Z.
+    ...
+""",
+    solution="""def softmax_answer(Z):
+    shifted = Z - Z.max(axis=1, keepdims=True)
+    e = np.exp(shifted)
+    return e / e.sum(axis=1, keepdims=True)
+""",
+    wrong={
+        "no shift": (
+            """def softmax_answer(Z):
+    e = np.exp(Z)
+    return e / e.sum(axis=1, keepdims=True)
+""",
+            "overflowed",
+        ),
+        "over the columns": (
+            """def softmax_answer(Z):
+    e = np.exp(Z - Z.max(axis=0, keepdims=True))
+    return e / e.sum(axis=0, keepdims=True)
+""",
+            "axis=1",
+        ),
+        "over the whole array": (
+            """def softmax_answer(Z):
+    e = np.exp(Z - Z.max())
+    return e / e.sum()
+""",
+            "each row",
+        ),
+        "a loop over the rows": (
+            """def softmax_answer(Z):
+    rows = []
+    for z in Z:
+        e = np.exp(z - z.max())
+        rows.append(e / e.sum())
+    return np.array(rows)
+""",
+            "no Python loop",
+        ),
+    },
+)
+
+CENTRAL = Exercise(
+    "ex-gd-gradient-check",
+    "03_gradient_descent",
+    "implement",
+    1,
+    15,
+    2,
+    answers=("central_difference",),
+    module="mlcourse.exercises.gradient_descent",
+    checker="check_central_difference",
+    cases="_central_cases",
+    stub="""def central_difference(f, x, eps):
+    # Your answer: the vector of central differences of f at x.
+    ...
+""",
+    solution="""def central_difference(f, x, eps):
+    gradient = np.zeros(len(x))
+    for i in range(len(x)):
+        step = np.zeros(len(x))
+        step[i] = eps
+        gradient[i] = (f(x + step) - f(x - step)) / (2 * eps)
+    return gradient
+""",
+    wrong={
+        "forward difference": (
+            """def central_difference(f, x, eps):
+    steps = eps * np.eye(len(x))
+    return np.array([(f(x + s) - f(x)) / eps for s in steps])
+""",
+            "forward difference",
+        ),
+        "divided by eps": (
+            """def central_difference(f, x, eps):
+    steps = eps * np.eye(len(x))
+    return np.array([(f(x + s) - f(x - s)) / eps for s in steps])
+""",
+            "2 eps",
+        ),
+        "moves x in place": (
+            """def central_difference(f, x, eps):
+    gradient = np.zeros(len(x))
+    for i in range(len(x)):
+        x[i] += eps
+        up = f(x)
+        x[i] -= 2 * eps
+        gradient[i] = (up - f(x)) / (2 * eps)
+        x[i] += eps
+    return gradient
+""",
+            "in place",
+        ),
+    },
+)
+
+FORWARD = Exercise(
+    "ex-mlp-forward",
+    "07_mlp",
+    "implement",
+    2,
+    20,
+    2,
+    answers=("mlp_forward",),
+    module="mlcourse.exercises.mlp",
+    checker="check_mlp_forward",
+    cases="_forward_cases",
+    stub="""def mlp_forward(X, W1, b1, W2, b2):
+    # Your answer: the class probabilities, one row per sample.
+    ...
+""",
+    solution="""def mlp_forward(X, W1, b1, W2, b2):
+    hidden = np.tanh(X @ W1 + b1)
+    scores = hidden @ W2 + b2
+    e = np.exp(scores - scores.max(axis=1, keepdims=True))
+    return e / e.sum(axis=1, keepdims=True)
+""",
+    wrong={
+        "sigmoid hidden units": (
+            """def mlp_forward(X, W1, b1, W2, b2):
+    hidden = 0.5 * (1 + np.tanh(0.5 * (X @ W1 + b1)))
+    scores = hidden @ W2 + b2
+    e = np.exp(scores - scores.max(axis=1, keepdims=True))
+    return e / e.sum(axis=1, keepdims=True)
+""",
+            "tanh",
+        ),
+        "softmax over the columns": (
+            """def mlp_forward(X, W1, b1, W2, b2):
+    scores = np.tanh(X @ W1 + b1) @ W2 + b2
+    e = np.exp(scores - scores.max(axis=0, keepdims=True))
+    return e / e.sum(axis=0, keepdims=True)
+""",
+            "axis=1",
+        ),
+        "no softmax": (
+            """def mlp_forward(X, W1, b1, W2, b2):
+    return np.tanh(X @ W1 + b1) @ W2 + b2
+""",
+            "apply the softmax",
+        ),
+        "unshifted softmax": (
+            """def mlp_forward(X, W1, b1, W2, b2):
+    e = np.exp(np.tanh(X @ W1 + b1) @ W2 + b2)
+    return e / e.sum(axis=1, keepdims=True)
+""",
+            "overflowed",
+        ),
+    },
+)
+
+#: Designed and checked, not yet in a chapter.
+PLANNED = [SOFTMAX, CENTRAL, FORWARD]

@@ -18,7 +18,11 @@ from scipy.special import expit
 
 from . import Case, CheckResult, check_function, fresh_rng, isclose
 
-__all__ = ["check_logistic_gradient", "check_max_stable_step"]
+__all__ = [
+    "check_logistic_gradient",
+    "check_max_stable_step",
+    "check_central_difference",
+]
 
 _RAISE = {"over": "raise", "invalid": "raise", "divide": "raise"}
 
@@ -214,5 +218,102 @@ def check_max_stable_step(max_stable_step) -> CheckResult:
                 "the diagonal entries of A are its eigenvalues only when A is "
                 "diagonal: use np.linalg.eigvalsh.",
             ),
+        ],
+    )
+
+
+def _quadratic(A, b):
+    return lambda x: 0.5 * float(x @ A @ x) - float(b @ x)
+
+
+def _expected_central(f, x, eps):
+    # the test functions know their gradient; central differences agree
+    # with it to O(eps^2), well within the tolerance
+    return f.gradient(x)
+
+
+class _Function:
+    """A test function that knows its gradient and counts its calls."""
+
+    def __init__(self, value, gradient, description):
+        self.value, self.gradient, self.description = (
+            value,
+            gradient,
+            description,
+        )
+
+    def __call__(self, x):
+        return self.value(np.asarray(x, dtype=float))
+
+    def __repr__(self):
+        return self.description
+
+
+def _central_cases(rng):
+    A = np.array([[3.0, 1.0], [1.0, 2.0]])
+    b = np.array([1.0, -1.0])
+    quadratic = _Function(
+        _quadratic(A, b), lambda x: A @ x - b, "x^T A x / 2 - b^T x"
+    )
+    cubic = _Function(
+        lambda x: float(np.sum(x**3)), lambda x: 3 * x**2, "sum(x^3)"
+    )
+    d = int(rng.integers(2, 5))
+    M = np.round(rng.normal(size=(d, d)), 2)
+    S = M @ M.T + np.eye(d)
+    random_quadratic = _Function(
+        lambda x: 0.5 * float(x @ S @ x), lambda x: S @ x, "a random quadratic"
+    )
+    return [
+        Case(
+            (quadratic, np.array([1.0, 2.0]), 1e-5), description="a quadratic"
+        ),
+        Case(
+            (cubic, np.array([1.0, -2.0, 0.5]), 1e-4),
+            description="sum of cubes, where forward differences are off",
+        ),
+        Case(
+            (random_quadratic, np.round(rng.normal(size=d), 3), 1e-5),
+            description=f"a random quadratic in {d}-D",
+            random=True,
+        ),
+    ]
+
+
+def check_central_difference(central_difference) -> CheckResult:
+    """Check ``central_difference(f, x, eps)``, the numerical gradient.
+
+    Planned exercise ``ex-gd-gradient-check``: component ``i`` is
+    ``(f(x + eps e_i) - f(x - eps e_i)) / (2 eps)``; ``x`` is left as it
+    was.
+    """
+
+    def forward(given, expected, case):
+        f, x, eps = case.args
+        g = [(f(x + eps * e) - f(x)) / eps for e in np.eye(len(x))]
+        return isclose(given, g, rtol=1e-9)
+
+    def half(given, expected, case):
+        return isclose(np.asarray(given, dtype=float) / 2, expected, rtol=1e-5)
+
+    return check_function(
+        central_difference,
+        _expected_central,
+        _central_cases(fresh_rng()),
+        name="central_difference",
+        rtol=1e-5,
+        atol=1e-6,
+        forbidden=(
+            "mlcourse.gradient_descent.numerical_gradient",
+            "scipy.optimize.approx_fprime",
+        ),
+        forbidden_reason="Write the differences yourself.",
+        hints=[
+            (
+                forward,
+                "that is the forward difference (f(x + eps e_i) - f(x)) / "
+                "eps, whose error is of order eps; use the central one.",
+            ),
+            (half, "divide by 2 eps, the distance between the two points."),
         ],
     )

@@ -25,7 +25,11 @@ from . import (
     isclose,
 )
 
-__all__ = ["check_sigmoid", "check_log_likelihood_gradient"]
+__all__ = [
+    "check_sigmoid",
+    "check_log_likelihood_gradient",
+    "check_softmax",
+]
 
 _RAISE = {"over": "raise", "invalid": "raise", "divide": "raise"}
 
@@ -231,6 +235,84 @@ def check_log_likelihood_gradient(candidate) -> CheckResult:
                 bias_gradient,
                 "grad_w is right; the bias behaves like a weight on a "
                 "constant feature 1: dl/db = sum_l (y_l - p_l).",
+            ),
+        ],
+    )
+
+
+def _expected_softmax(Z):
+    shifted = Z - np.max(Z, axis=1, keepdims=True)
+    e = np.exp(shifted)
+    return e / np.sum(e, axis=1, keepdims=True)
+
+
+def _softmax_cases(rng):
+    return [
+        Case((np.array([[0.0, 0.0, 0.0]]),), description="one row of zeros"),
+        Case(
+            (np.array([[1.0, 2.0, 3.0], [1.0, 1.0, -1.0]]),),
+            description="two rows",
+        ),
+        Case(
+            (np.array([[1000.0, 1001.0], [-1000.0, -1002.0]]),),
+            description="scores of about +-1000, where exp overflows",
+        ),
+        Case(
+            (np.round(rng.normal(0, 300, size=(4, 5)), 2),),
+            description="a random 4 x 5 array of large scores",
+            random=True,
+        ),
+    ]
+
+
+def check_softmax(softmax_answer) -> CheckResult:
+    """Check ``softmax_answer(Z)``: each row of scores to probabilities.
+
+    Planned exercise ``ex-logr-softmax``: stable for large scores, one
+    distribution per row (axis 1), no Python loop.
+    """
+
+    def by_column(given, expected, case):
+        Z = case.args[0]
+        e = np.exp(Z - Z.max(axis=0, keepdims=True))
+        return isclose(given, e / e.sum(axis=0, keepdims=True))
+
+    def whole_array(given, expected, case):
+        Z = case.args[0]
+        e = np.exp(Z - Z.max())
+        return isclose(given, e / e.sum())
+
+    return check_function(
+        softmax_answer,
+        _expected_softmax,
+        _softmax_cases(fresh_rng()),
+        name="softmax_answer",
+        rtol=1e-9,
+        atol=1e-300,
+        no_loops=True,
+        forbidden=(
+            "scipy.special.softmax",
+            "mlcourse.logistic_regression.softmax",
+            "mlcourse.mlp.softmax",
+        ),
+        forbidden_reason="Write the stable formula yourself.",
+        errstate=_RAISE,
+        error_hints=[
+            (
+                FloatingPointError,
+                "exp overflowed: subtract each row's largest score before "
+                "taking exp (the probabilities do not change).",
+            )
+        ],
+        hints=[
+            (
+                by_column,
+                "each row is one sample: normalise over axis=1, not axis=0.",
+            ),
+            (
+                whole_array,
+                "normalise each row on its own (axis=1, keepdims=True), not "
+                "the whole array at once.",
             ),
         ],
     )

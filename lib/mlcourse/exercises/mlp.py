@@ -36,6 +36,7 @@ __all__ = [
     "check_dense_backward",
     "check_xor_network",
     "check_parameter_count",
+    "check_mlp_forward",
 ]
 
 
@@ -255,4 +256,105 @@ def check_parameter_count(n_parameters) -> CheckResult:
         integer=True,
         hint="count every entry of W^(1) (64 x 64), b^(1) (one per hidden "
         "unit), W^(2) (64 x 10) and b^(2) (one per output).",
+    )
+
+
+def _expected_forward(X, W1, b1, W2, b2):
+    hidden = np.tanh(np.einsum("ni,ih->nh", X, W1) + b1)
+    scores = np.einsum("nh,ho->no", hidden, W2) + b2
+    scores = scores - scores.max(axis=1, keepdims=True)
+    e = np.exp(scores)
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def _forward_cases(rng):
+    cases = [
+        Case(
+            (
+                np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]]),
+                np.array([[1.0, -1.0, 0.5], [0.5, 1.0, -1.0]]),
+                np.array([0.0, 0.5, -0.5]),
+                np.array([[1.0, 0.0], [0.0, 1.0], [-1.0, 1.0]]),
+                np.array([0.1, -0.1]),
+            ),
+            description="3 samples, 2 inputs, 3 hidden units, 2 classes",
+        ),
+        Case(
+            (
+                np.array([[2.0, 0.0], [0.0, -2.0]]),
+                np.array([[1.0, 0.0], [0.0, 1.0]]),
+                np.array([0.0, 0.0]),
+                np.array([[900.0, -900.0, 0.0], [0.0, 800.0, -800.0]]),
+                np.array([0.0, 0.0, 0.0]),
+            ),
+            description="output scores near +-900, where exp overflows",
+        ),
+    ]
+    n, d, h, k = 5, int(rng.integers(2, 5)), int(rng.integers(2, 6)), 3
+    cases.append(
+        Case(
+            (
+                np.round(rng.normal(size=(n, d)), 3),
+                np.round(rng.normal(size=(d, h)), 3),
+                np.round(rng.normal(size=h), 3),
+                np.round(rng.normal(size=(h, k)) * 50, 3),
+                np.round(rng.normal(size=k), 3),
+            ),
+            description="random weights, large output scores",
+            random=True,
+        )
+    )
+    return cases
+
+
+def check_mlp_forward(mlp_forward) -> CheckResult:
+    """Check ``mlp_forward(X, W1, b1, W2, b2)``: class probabilities.
+
+    Planned exercise ``ex-mlp-forward``: a tanh hidden layer and a softmax
+    output, one row per sample, no Python loop over the samples.
+    """
+
+    def sigmoid_hidden(given, expected, case):
+        X, W1, b1, W2, b2 = case.args
+        hidden = 1 / (1 + np.exp(-(X @ W1 + b1)))
+        s = hidden @ W2 + b2
+        e = np.exp(s - s.max(axis=1, keepdims=True))
+        return isclose(given, e / e.sum(axis=1, keepdims=True))
+
+    def softmax_columns(given, expected, case):
+        X, W1, b1, W2, b2 = case.args
+        s = np.tanh(X @ W1 + b1) @ W2 + b2
+        e = np.exp(s - s.max(axis=0, keepdims=True))
+        return isclose(given, e / e.sum(axis=0, keepdims=True))
+
+    def no_softmax(given, expected, case):
+        X, W1, b1, W2, b2 = case.args
+        return isclose(given, np.tanh(X @ W1 + b1) @ W2 + b2)
+
+    return check_function(
+        mlp_forward,
+        _expected_forward,
+        _forward_cases(fresh_rng()),
+        name="mlp_forward",
+        rtol=1e-9,
+        atol=1e-12,
+        no_loops=True,
+        forbidden=("mlcourse.mlp.forward", "mlcourse.mlp.MLPClassifier"),
+        forbidden_reason="Write the two layers yourself.",
+        errstate={"over": "raise", "invalid": "raise"},
+        error_hints=[
+            (
+                FloatingPointError,
+                "exp overflowed: subtract each row's largest score before "
+                "the softmax.",
+            )
+        ],
+        hints=[
+            (
+                sigmoid_hidden,
+                "the hidden units use tanh here, not the logistic sigmoid.",
+            ),
+            (softmax_columns, "the softmax runs over each row (axis=1)."),
+            (no_softmax, "the output is a probability: apply the softmax."),
+        ],
     )
