@@ -106,7 +106,7 @@ def test_correct_function():
     assert result.status == "correct"
     assert (
         result.message
-        == "Correct: `least_squares_line` agrees with the reference on all 2 cases."
+        == "Correct: `least_squares_line` passed all 2 cases (2 worked examples)."
     )
 
 
@@ -118,7 +118,7 @@ def test_correct_within_tolerance_and_list_for_tuple():
 def test_check_value_correct():
     result = check_value(43 / 37, 43 / 37, name="slope")
     assert result.passed
-    assert result.message == "Correct: `slope` = 1.16216."
+    assert result.message == "Correct: `slope` is right."
     assert check_value(np.array([1.0, 2.0]), [1.0, 2.0], name="w").passed
     assert check_value("A", "A", name="grade").passed
     assert check_value(True, True, name="separable").passed
@@ -225,7 +225,7 @@ def test_tuple_length_mismatch():
     assert result.status == "wrong"
     assert "expected a tuple of 2 values, got" in result.message
     result = check(lambda x, y: (1.0, 2.0, 3.0))
-    assert "expected a tuple of 2 values, got (1, 2, 3)" in result.message
+    assert "expected a tuple of 2 values, got a tuple of 3" in result.message
 
 
 def test_shape_mismatch():
@@ -233,18 +233,17 @@ def test_shape_mismatch():
     assert result.status == "wrong"
     assert (
         result.message
-        == "Not quite: `w`: expected shape (2,), got shape (2, 1)."
+        == "Not quite: `w` should have shape (2,) (2 numbers), but it has "
+        "shape (2, 1)."
     )
     result = check_value(np.zeros(3), 0.0, name="loss")
-    assert "expected shape (), got shape (3,)" in result.message
+    assert "should have shape ()" in result.message
 
 
 def test_non_numeric_answer_is_wrong_not_a_crash():
     result = check_value({"slope": 1}, 1.0, name="slope")
     assert result.status == "wrong"
-    assert (
-        "expected a number or an array of numbers, got dict" in result.message
-    )
+    assert "should be a number, but it is a dict" in result.message
     result = check(lambda x, y: ("a", "b"))
     assert result.status == "wrong"
 
@@ -261,10 +260,10 @@ def test_flag_and_string_answers():
     assert result.status == "wrong"
     assert (
         result.message
-        == "Not quite: `separable`: expected True, got False.\nHint: look at the plot again"
+        == "Not quite: `separable` is not right.\nHint: look at the plot again"
     )
     result = check_value("F", "A", name="grade")
-    assert "expected 'A', got 'F'" in result.message
+    assert "'A'" not in result.message and result.status == "wrong"
     # an array where one flag is expected is a wrong answer, not a crash
     result = check_value(np.array([True, False]), True, name="separable")
     assert result.status == "wrong"

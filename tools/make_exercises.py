@@ -2,19 +2,30 @@
 
 Usage: python tools/make_exercises.py [--check] [--zip PATH]
 
-For every chapter notebook ``chapters/NN_topic.ipynb`` this writes ``exercises/NN_topic.ipynb``:
+For every chapter notebook ``chapters/NN_topic.ipynb`` this writes
+``exercises/NN_topic.ipynb``, a notebook that reads well in plain Jupyter,
+Colab and Binder, where MyST is not understood:
 
 - outputs and execution counts are cleared;
-- every gated solution (the cells from a ```` ```{solution-start} ```` cell to the matching
-  ```` ```{solution-end} ```` cell) is replaced by one empty code cell tagged
-  ``student-answer`` and headed by a comment that names the exercise;
-- every non-gated ```` ```{solution} ```` block is cut from its markdown cell and replaced by an
-  invitation to write the answer;
+- every gated solution (the cells from a ```` ```{solution-start} ````
+  cell to the matching ```` ```{solution-end} ````) is taken out; the
+  exercise's stub cell, tagged ``student-answer``, is where the student
+  writes (a code exercise without a stub gets an empty answer cell);
+- every ```` ```{solution} ```` block is cut, and each written exercise
+  gets its own markdown answer cell;
+- the checks of the exercises section that the website hides (they
+  verify the numbers quoted in the solutions) are dropped;
+- MyST markup becomes plain Markdown: ```` ```{exercise} ```` blocks become
+  numbered headings ("Exercise 1.2. Title"), theorem-like boxes become
+  bold-titled paragraphs, labelled display maths loses its label, and the
+  roles ``{eq}``, ``{ref}``, ``{prf:ref}``, ``{numref}``, ``{term}``,
+  ``{doc}`` and ``{cite}`` become links to the published website;
 - everything else, the hidden set-up cell included, is kept as it is.
 
-Generation is deterministic (same input, same bytes), so the committed copies can be checked
-against a fresh run: ``--check`` exits non-zero when ``exercises/`` is out of date. ``--zip``
-also writes a zip of the student notebooks for handing out.
+Generation is deterministic (same input, same bytes), so the committed
+copies can be checked against a fresh run: ``--check`` exits non-zero when
+``exercises/`` is out of date. ``--zip`` also writes a zip of the student
+notebooks for handing out.
 """
 
 from __future__ import annotations
@@ -24,6 +35,7 @@ import copy
 import re
 import sys
 import zipfile
+from dataclasses import dataclass
 from pathlib import Path
 
 import nbformat
@@ -37,20 +49,245 @@ SOLUTION_START = re.compile(
 )
 SOLUTION_END = re.compile(r"^(`{3,}|:{3,})\{solution-end\}", re.MULTILINE)
 SOLUTION_BLOCK = re.compile(
-    r"^(?P<fence>`{3,}|:{3,})\{solution\}\s*(?P<label>\S+)[^\n]*\n.*?^(?P=fence)[ \t]*$\n?",
+    r"^(?P<fence>`{3,}|:{3,})\{solution\}\s*(?P<label>\S+)[^\n]*\n.*?"
+    r"^(?P=fence)[ \t]*$\n?",
     re.MULTILINE | re.DOTALL,
 )
+DIRECTIVE = re.compile(
+    r"^(?P<fence>`{3,}|:{3,})\{(?P<name>[a-z:-]+)\}[ \t]*(?P<title>[^\n]*)\n"
+    r"(?P<body>.*?)^(?P=fence)[ \t]*$",
+    re.MULTILINE | re.DOTALL,
+)
+OPTION = re.compile(r"^:(?P<key>[a-z_-]+):[ \t]*(?P<value>[^\n]*)\n?", re.M)
+ROLE = re.compile(
+    r"\{(?P<role>eq|ref|prf:ref|numref|term|doc|cite|cite:p|cite:t|math)\}"
+    r"`(?P<text>[^`]+)`"
+)
+EQUATION_LABEL = re.compile(r"\$\$[ \t]*\((?P<label>[^)\s]+)\)")
+ANCHOR = re.compile(r"^\((?P<label>[^)\s]+)\)=[ \t]*$", re.MULTILINE)
+HIDDEN_TAGS = {"remove-cell", "remove-input", "hide-cell"}
 
 HEADER = (
-    "**Student version.** The solutions of this chapter's exercises have been taken out: write "
-    "yours in the cells marked *Your answer*, and run the checker cells to see how you did."
+    "**Student version.** The solutions of this chapter's exercises have "
+    "been taken out. Write your code in the cells under each exercise, "
+    "then run the checker cell below it: it says *Correct*, or what went "
+    "wrong with a hint. Write the answers to the written exercises in the "
+    "cells marked *Your answer*. The website, {site}, shows the whole "
+    "chapter with the solutions folded under each exercise."
 )
 
+PRF_KINDS = {
+    "prf:theorem": "Theorem",
+    "prf:lemma": "Lemma",
+    "prf:proposition": "Proposition",
+    "prf:definition": "Definition",
+    "prf:algorithm": "Algorithm",
+    "prf:corollary": "Corollary",
+    "prf:example": "Example",
+    "prf:remark": "Remark",
+}
+LABEL_WORDS = {
+    "alg": "the algorithm",
+    "thm": "the theorem",
+    "lem": "the lemma",
+    "prop": "the proposition",
+    "def": "the definition",
+    "cor": "the corollary",
+    "fig": "the figure",
+    "ex": "the exercise",
+    "tab": "the table",
+}
 
-def answer_cell(label: str, index: int) -> nbformat.NotebookNode:
-    cell = nbformat.v4.new_code_cell(f"# Your answer to exercise {label}\n")
+
+# ------------------------------------------------------------------ website
+
+
+def site_url(root: Path = ROOT) -> str:
+    """The website's address: GitHub Pages of ``repository.url``."""
+    import yaml
+
+    config = yaml.safe_load((root / "_config.yml").read_text(encoding="utf-8"))
+    url = config["repository"]["url"].rstrip("/").removesuffix(".git")
+    match = re.fullmatch(r"https://github\.com/([^/]+)/([^/]+)", url)
+    if not match:
+        return url
+    owner, name = match.groups()
+    return f"https://{owner.lower()}.github.io/{name}/"
+
+
+@dataclass
+class Target:
+    page: str  # "chapters/01_linear_regression"
+    anchor: str
+    text: str
+
+
+def chapter_number(stem: str) -> int | None:
+    match = re.match(r"(\d\d)_", stem)
+    number = int(match.group(1)) if match else 0
+    return number or None
+
+
+def label_index(root: Path = ROOT) -> dict[str, Target]:
+    """Where every label of the book lives, and a text to show for it."""
+    index: dict[str, Target] = {}
+    sources = []
+    for path in sorted((root / "chapters").glob("*.ipynb")):
+        notebook = nbformat.read(path, as_version=4)
+        cells = []
+        for cell in notebook.cells:
+            cells.append(cell.source if cell.cell_type == "markdown" else "")
+            figure = cell.metadata.get("mystnb", {}).get("figure", {})
+            if figure.get("name"):
+                index[figure["name"]] = Target(
+                    f"chapters/{path.stem}", figure["name"], "the figure"
+                )
+        sources.append((path.stem, "\n\n".join(cells)))
+    for path in sorted((root / "chapters").glob("*.md")):
+        sources.append((path.stem, path.read_text(encoding="utf-8")))
+    for stem, text in sources:
+        page = f"chapters/{stem}"
+        number = chapter_number(stem)
+        for match in ANCHOR.finditer(text):
+            rest = text[match.end() :].lstrip("\n")
+            heading = re.match(r"#+[ \t]+(.+)", rest)
+            title = heading.group(1).strip() if heading else match["label"]
+            index[match["label"]] = Target(page, match["label"], title)
+        ordinal = 0
+        for match in re.finditer(
+            r"\$\$[ \t]*\((?P<eq>[^)\s]+)\)|^:label:[ \t]*(?P<label>\S+)",
+            text,
+            re.MULTILINE,
+        ):
+            if match["eq"]:
+                ordinal += 1
+                shown = f"({number}.{ordinal})" if number else f"({ordinal})"
+                index[match["eq"]] = Target(
+                    page, f"equation-{match['eq']}", shown
+                )
+            else:
+                label = match["label"]
+                word = LABEL_WORDS.get(label.split("-")[0], "this")
+                index.setdefault(label, Target(page, label, word))
+        for directive in DIRECTIVE.finditer(text):
+            options = dict(
+                (m["key"], m["value"].strip())
+                for m in OPTION.finditer(directive["body"])
+            )
+            label, title = options.get("label"), directive["title"].strip()
+            if label and title and directive["name"] in PRF_KINDS:
+                kind = PRF_KINDS[directive["name"]]
+                index[label] = Target(page, label, f"{kind} ({title})")
+    return index
+
+
+def _link(text: str, url: str) -> str:
+    return f"[{text}]({url})"
+
+
+def _role(
+    match: re.Match, site: str, labels: dict[str, Target], exercise_titles
+) -> str:
+    role, text = match["role"], match["text"].strip()
+    shown, _, target = text.partition("<")
+    if target:
+        shown, target = shown.strip(), target.rstrip(">").strip()
+    else:
+        shown, target = "", text
+    if role == "math":
+        return f"${text}$"
+    if role == "term":
+        anchor = "term-" + re.sub(r"\s+", "-", target.strip().lower())
+        return _link(shown or target, f"{site}chapters/glossary.html#{anchor}")
+    if role.startswith("cite"):
+        keys = [k.strip() for k in target.split(",")]
+        return (
+            "("
+            + "; ".join(
+                _link(k, f"{site}chapters/bibliography.html") for k in keys
+            )
+            + ")"
+        )
+    if role == "doc":
+        page = target.removesuffix(".md").removesuffix(".ipynb")
+        if not page.startswith("chapters/"):
+            page = f"chapters/{page}"
+        return _link(shown or Path(page).name, f"{site}{page}.html")
+    found = labels.get(target)
+    if target in exercise_titles and not shown:
+        shown = exercise_titles[target]
+    if found is None:
+        return shown or target
+    url = f"{site}{found.page}.html#{found.anchor}"
+    if role == "eq":
+        return _link(shown or found.text, url)
+    return _link(shown or found.text, url)
+
+
+# ----------------------------------------------------------------- markdown
+
+
+def to_markdown(
+    text: str,
+    site: str,
+    labels: dict[str, Target],
+    exercise_titles: dict[str, str] | None = None,
+) -> str:
+    """Plain Markdown for ``text``: MyST directives and roles rewritten."""
+    exercise_titles = exercise_titles or {}
+
+    def directive(match: re.Match) -> str:
+        name, title = match["name"], match["title"].strip()
+        body = OPTION.sub("", match["body"]).strip("\n")
+        options = {
+            m["key"]: m["value"].strip()
+            for m in OPTION.finditer(match["body"])
+        }
+        body = DIRECTIVE.sub(directive, body)
+        if name == "exercise":
+            heading = exercise_titles.get(options.get("label", ""), "Exercise")
+            return f"#### {heading}\n\n{body}"
+        if name in PRF_KINDS:
+            kind = PRF_KINDS[name]
+            head = f"**{kind} ({title}).**" if title else f"**{kind}.**"
+            return f"{head}\n\n{body}"
+        if name == "prf:proof":
+            return f"*Proof.* {body} $\\square$"
+        if name in ("math",):
+            return f"$$\n{body}\n$$"
+        if name in ("note", "tip", "warning", "important", "admonition"):
+            head = title or name.capitalize()
+            quoted = "\n".join(
+                "> " + line if line else ">" for line in body.splitlines()
+            )
+            return f"> **{head}.**\n>\n{quoted}"
+        if name == "glossary":
+            return body
+        return body
+
+    text = DIRECTIVE.sub(directive, text)
+    text = EQUATION_LABEL.sub("$$", text)
+    text = ANCHOR.sub("", text)
+    text = ROLE.sub(lambda m: _role(m, site, labels, exercise_titles), text)
+    return re.sub(r"\n{3,}", "\n\n", text).strip("\n") + "\n"
+
+
+# ---------------------------------------------------------------- notebooks
+
+
+def answer_code_cell(label: str, index: int) -> nbformat.NotebookNode:
+    cell = nbformat.v4.new_code_cell(f"# Your answer to {label}\n")
     cell.id = f"student-answer-{index}"
     cell.metadata["tags"] = ["student-answer"]
+    return cell
+
+
+def answer_markdown_cell(title: str, index: int) -> nbformat.NotebookNode:
+    cell = nbformat.v4.new_markdown_cell(
+        f"**Your answer to {title}** (double-click to edit):\n\n"
+    )
+    cell.id = f"student-written-answer-{index}"
+    cell.metadata["tags"] = ["student-answer", "written-answer"]
     return cell
 
 
@@ -63,39 +300,110 @@ def clear(cell: nbformat.NotebookNode) -> nbformat.NotebookNode:
     return cell
 
 
-def strip_written_solutions(source: str) -> str:
-    return SOLUTION_BLOCK.sub(
-        lambda m: (
-            f"*Your answer to exercise {m.group('label')}:* write it here.\n"
-        ),
-        source,
-    )
+def exercise_titles(chapter: nbformat.NotebookNode, stem: str) -> dict:
+    """``label -> "Exercise C.N. Title"`` in the order of the chapter."""
+    number, titles = chapter_number(stem), {}
+    for cell in chapter.cells:
+        if cell.cell_type != "markdown":
+            continue
+        for match in DIRECTIVE.finditer(cell.source):
+            if match["name"] != "exercise":
+                continue
+            options = {
+                m["key"]: m["value"].strip()
+                for m in OPTION.finditer(match["body"])
+            }
+            label = options.get("label", f"exercise-{len(titles) + 1}")
+            position = len(titles) + 1
+            name = (
+                f"Exercise {number}.{position}"
+                if number
+                else (f"Exercise {position}")
+            )
+            title = match["title"].strip()
+            titles[label] = f"{name}. {title}" if title else name
+    return titles
 
 
-def student_notebook(chapter: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """Return the student version of a chapter notebook (see the module docstring)."""
-    cells, inside, n_answers = [], None, 0
+def _split_written(source: str) -> list[tuple[str, str | None]]:
+    """Split a markdown cell after each exercise whose solution is cut.
+
+    Returns pieces ``(markdown, label)``: ``label`` names the written
+    exercise the piece ends with (its answer cell follows), or None.
+    """
+    pieces, start = [], 0
+    for match in SOLUTION_BLOCK.finditer(source):
+        pieces.append((source[start : match.start()], match["label"]))
+        start = match.end()
+    pieces.append((source[start:], None))
+    return [(text, label) for text, label in pieces if text.strip() or label]
+
+
+def student_notebook(
+    chapter: nbformat.NotebookNode,
+    stem: str = "",
+    site: str | None = None,
+    labels: dict[str, Target] | None = None,
+) -> nbformat.NotebookNode:
+    """Return the student version of a chapter notebook (module docstring)."""
+    site = site if site is not None else site_url()
+    labels = labels if labels is not None else label_index()
+    titles = exercise_titles(chapter, stem)
+    cells: list[nbformat.NotebookNode] = []
+    inside, in_exercises, n_code, n_written = None, False, 0, 0
     for cell in chapter.cells:
         text = cell.source if cell.cell_type == "markdown" else ""
-        if inside is None:
-            start = SOLUTION_START.search(text)
-            if start:
-                inside = start.group(2)
-                continue
-            cell = clear(cell)
-            if cell.cell_type == "markdown":
-                cell.source = strip_written_solutions(cell.source)
+        if inside is not None:
+            if SOLUTION_END.search(text):
+                previous = cells[-1] if cells else None
+                if previous is not None and "exercise-stub" in (
+                    previous.metadata.get("tags", [])
+                ):
+                    tags = previous.metadata["tags"]
+                    if "student-answer" not in tags:
+                        tags.append("student-answer")
+                else:
+                    n_code += 1
+                    title = titles.get(inside, f"exercise {inside}")
+                    cells.append(answer_code_cell(title, n_code))
+                inside = None
+            continue
+        start = SOLUTION_START.search(text)
+        if start:
+            inside = start.group(2)
+            continue
+        for heading in re.findall(r"^(##?)\s+(.+)$", text, re.MULTILINE):
+            in_exercises = heading[1].strip().startswith("Exercises")
+        tags = set(cell.metadata.get("tags", []))
+        if (
+            in_exercises
+            and cell.cell_type == "code"
+            and tags & HIDDEN_TAGS
+            and "exercise-check" not in tags
+        ):
+            continue  # a hidden check of the numbers in the solutions
+        cell = clear(cell)
+        if cell.cell_type != "markdown":
             cells.append(cell)
-        elif SOLUTION_END.search(text):
-            n_answers += 1
-            cells.append(answer_cell(inside, n_answers))
-            inside = None
+            continue
+        pieces = _split_written(cell.source)
+        for position, (piece, label) in enumerate(pieces):
+            part = copy.deepcopy(cell)
+            part.source = to_markdown(piece, site, labels, titles)
+            if position:
+                part.id = f"{cell.id}-{position}"
+            if part.source.strip():
+                cells.append(part)
+            if label:
+                n_written += 1
+                title = titles.get(label, f"exercise {label}")
+                cells.append(answer_markdown_cell(title, n_written))
     if inside is not None:
         raise ValueError(
             f"solution {inside!r} has a solution-start but no solution-end"
         )
     notebook = copy.deepcopy(chapter)
-    header = nbformat.v4.new_markdown_cell(HEADER)
+    header = nbformat.v4.new_markdown_cell(HEADER.format(site=site))
     header.id = "student-version-note"
     # the header goes after the set-up cell and the title cell
     position = 2 if len(cells) >= 2 else len(cells)
@@ -112,8 +420,10 @@ def chapter_paths() -> list[Path]:
     )
 
 
-def render(path: Path) -> str:
-    notebook = student_notebook(nbformat.read(path, as_version=4))
+def render(path: Path, labels: dict[str, Target] | None = None) -> str:
+    notebook = student_notebook(
+        nbformat.read(path, as_version=4), path.stem, labels=labels
+    )
     return nbformat.writes(notebook) + "\n"
 
 
@@ -129,7 +439,8 @@ def main(argv: list[str]) -> int:
     )
     args = parser.parse_args(argv)
 
-    expected = {EXERCISES / p.name: render(p) for p in chapter_paths()}
+    labels = label_index()
+    expected = {EXERCISES / p.name: render(p, labels) for p in chapter_paths()}
     if args.check:
         stale = [
             str(path.relative_to(ROOT))
@@ -158,7 +469,8 @@ def main(argv: list[str]) -> int:
     for path, text in expected.items():
         path.write_text(text, encoding="utf-8")
     print(
-        f"wrote {len(expected)} student notebook(s) to {EXERCISES.relative_to(ROOT)}/"
+        f"wrote {len(expected)} student notebook(s) to "
+        f"{EXERCISES.relative_to(ROOT)}/"
     )
     if args.zip:
         args.zip.parent.mkdir(parents=True, exist_ok=True)

@@ -1,81 +1,172 @@
-"""Checkers for the exercises of the chapter "Gradient descent" (chapter 3).
+"""Checkers for the exercises of chapter 3, "Gradient descent".
 
-- :func:`check_logistic_gradient` for exercise ``ex-gd-logistic-gradient``;
-- :func:`check_max_stable_step` for exercise ``ex-gd-threshold``.
+- :func:`check_logistic_gradient` (exercise ``ex-gd-logistic-gradient``):
+  ``logistic_gradient(w, X, y)``, the gradient of the mean logistic loss
+  for labels in {-1, +1}, free of overflow for large weights;
+- :func:`check_max_stable_step` (exercise ``ex-gd-threshold``):
+  ``max_stable_step(A)``, the threshold step of a quadratic.
+
+Each checker returns a :class:`~mlcourse.exercises.CheckResult` and never
+raises. The gradient is checked against central differences of the loss,
+computed independently; overflow while the answer runs is an error.
 """
 
 from __future__ import annotations
 
 import numpy as np
+from scipy.special import expit
 
-from . import Case, CheckResult, check_function
+from . import Case, CheckResult, check_function, fresh_rng, isclose
 
-__all__ = ["check_logistic_gradient", "check_max_stable_step", "reference_logistic_gradient",
-           "reference_max_stable_step"]
+__all__ = [
+    "check_logistic_gradient",
+    "check_max_stable_step",
+    "check_central_difference",
+]
+
+_RAISE = {"over": "raise", "invalid": "raise", "divide": "raise"}
 
 
-def reference_logistic_gradient(w, X, y):
-    """Gradient of ``(1/n) sum_i log(1 + exp(-y_i w.x_i))`` for labels ``y_i`` in {-1, +1}."""
+def _expected_gradient(w, X, y):
     margins = y * (X @ w)
-    weights = 0.5 * (1.0 - np.tanh(margins / 2.0))  # sigmoid(-margin), without overflow
+    weights = expit(-margins)
     return -(X.T @ (y * weights)) / len(y)
 
 
-def reference_max_stable_step(A):
-    """The largest constant step for which gradient descent on ``x^T A x / 2 - b^T x`` converges: ``2 / lambda_max``."""
-    return 2.0 / float(np.linalg.eigvalsh(A).max())
-
-
-def _logistic_cases():
-    rng = np.random.default_rng(2024)
-    cases = [Case((np.array([0.0, 0.0]), np.array([[1.0, 2.0], [-1.0, 0.5], [0.3, -2.0]]), np.array([1.0, -1.0, 1.0])),
-                  description="w = 0, three samples")]
-    for n, d in ((5, 3), (40, 4)):
-        X = rng.normal(size=(n, d))
+def _logistic_cases(rng):
+    cases = [
+        Case(
+            (
+                np.array([0.0, 0.0]),
+                np.array([[1.0, 2.0], [-1.0, 0.5], [0.3, -2.0]]),
+                np.array([1.0, -1.0, 1.0]),
+            ),
+            description="w = 0, three samples",
+        ),
+        Case(
+            (
+                np.array([400.0, -400.0]),
+                np.array([[2.0, -1.0], [-1.0, 3.0], [1.0, 1.0]]),
+                np.array([-1.0, 1.0, 1.0]),
+            ),
+            description="large weights: margins of -1200, -1600 and 0, "
+            "where exp overflows",
+        ),
+        Case(
+            (
+                np.array([-400.0, 400.0]),
+                np.array([[2.0, -1.0], [-1.0, 3.0]]),
+                np.array([-1.0, 1.0]),
+            ),
+            description="large weights: two sure hits, margins 1200 and 1600",
+        ),
+    ]
+    for n, d in ((int(rng.integers(3, 8)), 3), (40, 4)):
+        X = np.round(rng.normal(size=(n, d)), 3)
         y = np.where(rng.random(n) < 0.5, -1.0, 1.0)
-        cases.append(Case((rng.normal(size=d), X, y), description=f"random w, {n} samples, {d} features"))
-    cases.append(Case((np.array([30.0, -30.0]), np.array([[2.0, -1.0], [-1.0, 3.0]]), np.array([-1.0, 1.0])),
-                      description="large weights: two confident mistakes (watch for overflow)"))
+        cases.append(
+            Case(
+                (np.round(rng.normal(size=d), 3), X, y),
+                description=f"random w, {n} samples, {d} features",
+                random=True,
+            )
+        )
     return cases
 
 
 def _sign_flipped(given, expected, case):
-    return np.allclose(np.asarray(given, dtype=float), -expected, rtol=1e-6, atol=1e-9)
+    return isclose(given, -expected, rtol=1e-6)
 
 
 def _not_averaged(given, expected, case):
     n = len(case.args[2])
-    return n > 1 and np.allclose(np.asarray(given, dtype=float), n * expected, rtol=1e-6, atol=1e-9)
+    return n > 1 and isclose(given, n * expected, rtol=1e-6)
+
+
+def _not_finite(given, expected, case):
+    return not np.all(np.isfinite(np.asarray(given, dtype=float)))
+
+
+_OVERFLOW = (
+    "an exponential overflowed: write sigmoid(-m) in a form that never "
+    "takes exp of a large positive number (for example "
+    "0.5 * (1 - tanh(m / 2)), or the chapter's stable `sigmoid`); "
+    "silencing the warning is not enough."
+)
 
 
 def check_logistic_gradient(logistic_gradient) -> CheckResult:
-    """Check ``logistic_gradient(w, X, y)`` against the gradient of the mean logistic loss."""
+    """Check ``logistic_gradient(w, X, y)`` (mean logistic loss, labels +-1)."""
+    if callable(logistic_gradient):
+        from . import forbidden_in
+
+        silencer = forbidden_in(
+            logistic_gradient, ("numpy.errstate", "numpy.seterr")
+        )
+        if silencer:
+            return CheckResult(
+                "wrong",
+                f"Not quite: `logistic_gradient` uses `{silencer}`, which "
+                "hides overflow warnings instead of avoiding the overflow. "
+                + _OVERFLOW[0].upper()
+                + _OVERFLOW[1:],
+            )
     return check_function(
         logistic_gradient,
-        reference_logistic_gradient,
-        _logistic_cases(),
+        _expected_gradient,
+        _logistic_cases(fresh_rng()),
         name="logistic_gradient",
         rtol=1e-6,
         atol=1e-9,
+        errstate=_RAISE,
+        error_hints=[(FloatingPointError, _OVERFLOW)],
         hints=[
-            (_sign_flipped, "your gradient has the wrong sign: the loss falls as y w.x grows, so "
-                            "the gradient is minus a weighted sum of y_i x_i."),
-            (_not_averaged, "you returned the sum over samples: divide by the number of samples n."),
-            (lambda g, e, c: not np.all(np.isfinite(np.asarray(g, dtype=float))),
-             "your answer contains inf or NaN: write sigmoid(-m) in a form that cannot overflow "
-             "(for example 0.5 * (1 - tanh(m / 2)))."),
+            (
+                _sign_flipped,
+                "your gradient has the wrong sign: the loss falls as y w.x "
+                "grows, so the gradient is minus a weighted sum of y_i x_i.",
+            ),
+            (
+                _not_averaged,
+                "you returned the sum over samples: divide by the number of "
+                "samples n.",
+            ),
+            (_not_finite, "your answer contains inf or NaN. " + _OVERFLOW),
         ],
     )
 
 
-def _threshold_cases():
-    rng = np.random.default_rng(7)
-    cases = [Case((np.diag([1.0, 10.0]),), description="A = diag(1, 10)"),
-             Case((np.array([[4.0]]),), description="A = [[4]]")]
-    M = rng.normal(size=(4, 4))
-    cases.append(Case((M @ M.T + 0.5 * np.eye(4),), description="a random 4 x 4 positive definite matrix"))
+def _expected_step(A):
+    return 2.0 / float(np.max(np.linalg.eigvals(A).real))
+
+
+def _threshold_cases(rng):
+    cases = [
+        Case((np.diag([1.0, 10.0]),), description="A = diag(1, 10)"),
+        Case((np.array([[4.0]]),), description="A = [[4]]"),
+        Case(
+            (np.array([[2.0, 1.0], [1.0, 2.0]]),),
+            description="A = [[2, 1], [1, 2]], not diagonal",
+        ),
+    ]
+    d = int(rng.integers(2, 6))
+    M = np.round(rng.normal(size=(d, d)), 3)
+    cases.append(
+        Case(
+            (M @ M.T + 0.5 * np.eye(d),),
+            description=f"a random {d} x {d} positive definite matrix",
+            random=True,
+        )
+    )
     Q, _ = np.linalg.qr(rng.normal(size=(3, 3)))
-    cases.append(Case((Q @ np.diag([0.2, 3.0, 7.0]) @ Q.T,), description="a rotated diag(0.2, 3, 7)"))
+    eigenvalues = np.round(np.sort(rng.uniform(0.1, 9.0, size=3)), 2)
+    cases.append(
+        Case(
+            (Q @ np.diag(eigenvalues) @ Q.T,),
+            description="a rotated random diagonal matrix",
+            random=True,
+        )
+    )
     return cases
 
 
@@ -87,26 +178,142 @@ def _ratio(given, expected):
 
 
 def check_max_stable_step(max_stable_step) -> CheckResult:
-    """Check ``max_stable_step(A)`` against ``2 / largest eigenvalue of A``."""
+    """Check ``max_stable_step(A)``: the supremum of the converging steps."""
+
     def used_smallest(g, e, case):
-        eig = np.linalg.eigvalsh(case.args[0])
-        return np.isclose(float(g), 2.0 / eig.min())
+        return isclose(g, 2.0 / np.linalg.eigvalsh(case.args[0]).min())
+
+    def from_lambda_max(g, e, case):
+        top = np.linalg.eigvalsh(case.args[0]).max()
+        return isclose(g, top) or isclose(g, top / 2.0)
+
+    def diagonal(g, e, case):
+        return isclose(g, 2.0 / np.max(np.diag(case.args[0])))
 
     return check_function(
         max_stable_step,
-        reference_max_stable_step,
-        _threshold_cases(),
+        _expected_step,
+        _threshold_cases(fresh_rng()),
         name="max_stable_step",
         rtol=1e-9,
         atol=1e-12,
         hints=[
-            (lambda g, e, c: np.isclose(_ratio(g, e), 0.5),
-             "you returned 1 / lambda_max: that step is safe, but the threshold is twice as large."),
-            (used_smallest, "the binding direction is the steepest one: use the largest eigenvalue, not the smallest."),
-            (lambda g, e, c: np.isclose(_ratio(g, e), np.linalg.eigvalsh(c.args[0]).max() ** 2 / 2.0) or
-             np.isclose(float(g), np.linalg.eigvalsh(c.args[0]).max()),
-             "you returned something built from lambda_max itself; the threshold is 2 / lambda_max."),
-            (lambda g, e, c: bool(np.isclose(float(g), 2.0 / np.max(np.diag(c.args[0])))),
-             "the diagonal entries of A are its eigenvalues only when A is diagonal: use np.linalg.eigvalsh."),
+            (
+                lambda g, e, c: isclose(_ratio(g, e), 0.5),
+                "you returned 1 / lambda_max: that step is safe, but the "
+                "threshold is twice as large.",
+            ),
+            (
+                used_smallest,
+                "the binding direction is the steepest one: use the largest "
+                "eigenvalue, not the smallest.",
+            ),
+            (
+                from_lambda_max,
+                "you returned something built from lambda_max itself; the "
+                "threshold is 2 / lambda_max.",
+            ),
+            (
+                diagonal,
+                "the diagonal entries of A are its eigenvalues only when A is "
+                "diagonal: use np.linalg.eigvalsh.",
+            ),
+        ],
+    )
+
+
+def _quadratic(A, b):
+    return lambda x: 0.5 * float(x @ A @ x) - float(b @ x)
+
+
+def _expected_central(f, x, eps):
+    # the test functions know their gradient; central differences agree
+    # with it to O(eps^2), well within the tolerance
+    return f.gradient(x)
+
+
+class _Function:
+    """A test function that knows its gradient and counts its calls."""
+
+    def __init__(self, value, gradient, description):
+        self.value, self.gradient, self.description = (
+            value,
+            gradient,
+            description,
+        )
+
+    def __call__(self, x):
+        return self.value(np.asarray(x, dtype=float))
+
+    def __repr__(self):
+        return self.description
+
+
+def _central_cases(rng):
+    A = np.array([[3.0, 1.0], [1.0, 2.0]])
+    b = np.array([1.0, -1.0])
+    quadratic = _Function(
+        _quadratic(A, b), lambda x: A @ x - b, "x^T A x / 2 - b^T x"
+    )
+    cubic = _Function(
+        lambda x: float(np.sum(x**3)), lambda x: 3 * x**2, "sum(x^3)"
+    )
+    d = int(rng.integers(2, 5))
+    M = np.round(rng.normal(size=(d, d)), 2)
+    S = M @ M.T + np.eye(d)
+    random_quadratic = _Function(
+        lambda x: 0.5 * float(x @ S @ x), lambda x: S @ x, "a random quadratic"
+    )
+    return [
+        Case(
+            (quadratic, np.array([1.0, 2.0]), 1e-5), description="a quadratic"
+        ),
+        Case(
+            (cubic, np.array([1.0, -2.0, 0.5]), 1e-4),
+            description="sum of cubes, where forward differences are off",
+        ),
+        Case(
+            (random_quadratic, np.round(rng.normal(size=d), 3), 1e-5),
+            description=f"a random quadratic in {d}-D",
+            random=True,
+        ),
+    ]
+
+
+def check_central_difference(central_difference) -> CheckResult:
+    """Check ``central_difference(f, x, eps)``, the numerical gradient.
+
+    Planned exercise ``ex-gd-gradient-check``: component ``i`` is
+    ``(f(x + eps e_i) - f(x - eps e_i)) / (2 eps)``; ``x`` is left as it
+    was.
+    """
+
+    def forward(given, expected, case):
+        f, x, eps = case.args
+        g = [(f(x + eps * e) - f(x)) / eps for e in np.eye(len(x))]
+        return isclose(given, g, rtol=1e-9)
+
+    def half(given, expected, case):
+        return isclose(np.asarray(given, dtype=float) / 2, expected, rtol=1e-5)
+
+    return check_function(
+        central_difference,
+        _expected_central,
+        _central_cases(fresh_rng()),
+        name="central_difference",
+        rtol=1e-5,
+        atol=1e-6,
+        forbidden=(
+            "mlcourse.gradient_descent.numerical_gradient",
+            "scipy.optimize.approx_fprime",
+        ),
+        forbidden_reason="Write the differences yourself.",
+        hints=[
+            (
+                forward,
+                "that is the forward difference (f(x + eps e_i) - f(x)) / "
+                "eps, whose error is of order eps; use the central one.",
+            ),
+            (half, "divide by 2 eps, the distance between the two points."),
         ],
     )

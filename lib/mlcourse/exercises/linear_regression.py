@@ -1,117 +1,221 @@
-"""Checkers for the exercises of chapter "1. Linear regression".
+"""Checkers for the exercises of chapter 1, "Linear regression".
 
-- :func:`check_least_squares_line` for exercise ``ex-lr-closed-form``: a function
-  ``least_squares_line(x, y)`` returning ``(intercept, slope)``.
-- :func:`check_r2` for exercise ``ex-lr-r2``: a function ``r2(y, y_pred)``.
+- :func:`check_least_squares_line` (exercise ``ex-lr-closed-form``): a
+  function ``least_squares_line(x, y)`` returning ``(intercept, slope)``
+  from the closed form, with no library fitting routine;
+- :func:`check_r2` (exercise ``ex-lr-r2``): a function ``r2(y, y_pred)``.
 
-Each checker returns a :class:`~mlcourse.exercises.CheckResult` and never raises.
+Each checker returns a :class:`~mlcourse.exercises.CheckResult` and never
+raises. What a case should give is recomputed independently: the line by
+a least-squares solve of the design matrix, ``R^2`` from its definition.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from . import Case, CheckResult, check_function
-from ..linear_regression import least_squares_line as _reference_line
-from ..linear_regression import r2_score as _reference_r2
+from . import Case, CheckResult, check_function, fresh_rng, isclose
 
 __all__ = ["check_least_squares_line", "check_r2"]
 
+#: Library routines that fit the line for you (the exercise forbids them).
+FITTING_ROUTINES = (
+    "numpy.polyfit",
+    "numpy.polynomial.polynomial.polyfit",
+    "numpy.linalg.lstsq",
+    "scipy.stats.linregress",
+    "mlcourse.linear_regression.least_squares_line",
+    "mlcourse.linear_regression.LinearRegression",
+    "mlcourse.linear_regression.slope_inference",
+    "sklearn.linear_model.LinearRegression",
+)
 
-def _line_cases():
-    rng = np.random.default_rng(2024)
-    x_random = rng.uniform(-5, 5, size=20)
-    y_random = 3.0 - 0.8 * x_random + rng.normal(size=20)
-    return [
-        Case((np.array([1.0, 2.0, -1.0, 3.0, 4.0]), np.array([2.0, 4.0, 0.0, 4.0, 6.0])),
-             description="the lecture's five points"),
-        Case((np.array([0.0, 1.0, 2.0]), np.array([1.0, 3.0, 5.0])),
-             description="three points on the line y = 1 + 2x"),
-        Case((np.array([10.0, 12.0, 14.0, 16.0]), np.array([5.0, 4.0, 4.0, 2.0])),
-             description="x far from 0 and a falling line"),
-        Case((x_random, y_random), description="20 random points"),
+
+def _expected_line(x, y):
+    design = np.column_stack([np.ones_like(x, dtype=float), x])
+    (intercept, slope), *_ = np.linalg.lstsq(design, y, rcond=None)
+    return float(intercept), float(slope)
+
+
+def _line_cases(rng):
+    cases = [
+        Case(
+            (
+                np.array([1.0, 2.0, -1.0, 3.0, 4.0]),
+                np.array([2.0, 4.0, 0.0, 4.0, 6.0]),
+            ),
+            description="the lecture's five points",
+        ),
+        Case(
+            (np.array([0.0, 1.0, 2.0]), np.array([1.0, 3.0, 5.0])),
+            description="three points on the line y = 1 + 2x",
+        ),
+        Case(
+            (
+                np.array([10.0, 12.0, 14.0, 16.0]),
+                np.array([5.0, 4.0, 4.0, 2.0]),
+            ),
+            description="x far from 0 and a falling line",
+        ),
     ]
+    for n in (6, 25):
+        x = np.round(rng.uniform(-5, 15, size=n), 2)
+        y = np.round(
+            rng.normal(2, 3) + rng.normal(0, 2) * x + rng.normal(size=n), 2
+        )
+        cases.append(
+            Case((x, y), description=f"{n} random points", random=True)
+        )
+    return cases
 
 
 def _swapped(given, expected, case) -> bool:
-    return np.allclose([given[1], given[0]], expected, atol=1e-7)
+    return isclose([given[1], given[0]], expected)
 
 
 def _no_centering(given, expected, case) -> bool:
     x, y = case.args
-    slope = float(x @ y) / float(x @ x)
-    return np.isclose(given[1], slope)
+    return isclose(given[1], float(x @ y) / float(x @ x))
 
 
-def _n_minus_one_mix(given, expected, case) -> bool:
+def _mixed_divisor(given, expected, case) -> bool:
+    n = case.args[0].size
+    return isclose(given[1], expected[1] * n / (n - 1)) or isclose(
+        given[1], expected[1] * (n - 1) / n
+    )
+
+
+def _intercept_sign(given, expected, case) -> bool:
     x, y = case.args
-    n = x.size
-    return np.isclose(given[1], expected[1] * n / (n - 1)) or np.isclose(given[1], expected[1] * (n - 1) / n)
-
-
-def _wrong_intercept_sign(given, expected, case) -> bool:
-    x, y = case.args
-    return np.isclose(given[1], expected[1]) and np.isclose(given[0], y.mean() + given[1] * x.mean())
+    return isclose(given[1], expected[1]) and isclose(
+        given[0], y.mean() + given[1] * x.mean()
+    )
 
 
 def check_least_squares_line(candidate) -> CheckResult:
-    """Check ``least_squares_line(x, y) -> (intercept, slope)`` against the closed form."""
+    """Check ``least_squares_line(x, y) -> (intercept, slope)``."""
     return check_function(
         candidate,
-        _reference_line,
-        _line_cases(),
+        _expected_line,
+        _line_cases(fresh_rng()),
         name="least_squares_line",
         rtol=1e-7,
         atol=1e-9,
+        forbidden=FITTING_ROUTINES,
+        forbidden_reason=(
+            "Write the closed form: the slope from sums of deviations from "
+            "the means, then the intercept."
+        ),
         hints=[
-            (_swapped, "you returned (slope, intercept); the exercise asks for (intercept, slope)."),
-            (_no_centering, "the slope uses deviations from the means: "
-                            "sum((x - xbar) * (y - ybar)) / sum((x - xbar)**2)."),
-            (_n_minus_one_mix, "numerator and denominator must use the same divisor "
-                               "(both sums, or both divided by n - 1)."),
-            (_wrong_intercept_sign, "the intercept is ybar - slope * xbar (note the minus sign)."),
+            (
+                _swapped,
+                "you returned (slope, intercept); the exercise asks for "
+                "(intercept, slope).",
+            ),
+            (
+                _no_centering,
+                "the slope uses deviations from the means: "
+                "sum((x - xbar) * (y - ybar)) / sum((x - xbar)**2).",
+            ),
+            (
+                _mixed_divisor,
+                "numerator and denominator must use the same divisor "
+                "(both sums, or both divided by n - 1).",
+            ),
+            (
+                _intercept_sign,
+                "the intercept is ybar - slope * xbar (note the minus sign).",
+            ),
         ],
     )
 
 
-def _r2_cases():
-    rng = np.random.default_rng(7)
-    y = rng.normal(size=15) * 3 + 10
-    return [
-        Case((np.array([2.0, 4.0, 0.0, 4.0, 6.0]),
-              41 / 37 + 43 / 37 * np.array([1.0, 2.0, -1.0, 3.0, 4.0])),
-             description="the lecture's five points and their least-squares line"),
-        Case((np.array([1.0, 2.0, 3.0, 4.0]), np.array([1.0, 2.0, 3.0, 4.0])),
-             description="a perfect prediction"),
-        Case((np.array([1.0, 2.0, 3.0, 4.0]), np.array([4.0, 3.0, 2.0, 1.0])),
-             description="a prediction worse than the mean (R^2 < 0)"),
-        Case((y, y + rng.normal(size=15)), description="15 random values"),
+def _expected_r2(y, y_pred):
+    residual = float(np.sum((y - y_pred) ** 2))
+    spread = float(np.sum((y - np.mean(y)) ** 2))
+    return 1.0 - residual / spread
+
+
+def _r2_cases(rng):
+    x = np.array([1.0, 2.0, -1.0, 3.0, 4.0])
+    cases = [
+        Case(
+            (np.array([2.0, 4.0, 0.0, 4.0, 6.0]), 41 / 37 + 43 / 37 * x),
+            description="the lecture's five points and their line",
+        ),
+        Case(
+            (np.array([1.0, 2.0, 3.0, 4.0]), np.array([1.0, 2.0, 3.0, 4.0])),
+            description="a perfect prediction",
+        ),
+        Case(
+            (np.array([1.0, 2.0, 3.0, 4.0]), np.array([4.0, 3.0, 2.0, 1.0])),
+            description="a prediction worse than the mean (R^2 < 0)",
+        ),
     ]
+    y = np.round(rng.normal(10, 3, size=12), 2)
+    cases.append(
+        Case(
+            (y, np.round(y + rng.normal(size=12), 2)),
+            description="12 random values",
+            random=True,
+        )
+    )
+    y = np.round(rng.normal(0, 1, size=8), 2)
+    cases.append(
+        Case(
+            (y, np.round(rng.normal(0, 2, size=8), 2)),
+            description="8 random values and an unrelated prediction",
+            random=True,
+        )
+    )
+    return cases
 
 
-def _used_correlation(given, expected, case) -> bool:
+def _correlation(given, expected, case) -> bool:
     y, y_pred = case.args
-    return np.isclose(given, np.corrcoef(y, y_pred)[0, 1] ** 2) and not np.isclose(given, expected)
+    return isclose(given, np.corrcoef(y, y_pred)[0, 1] ** 2)
 
 
-def _ratio_inverted(given, expected, case) -> bool:
+def _inverted(given, expected, case) -> bool:
     y, y_pred = case.args
     sse = np.sum((y - y_pred) ** 2)
     sst = np.sum((y - y.mean()) ** 2)
-    return np.isclose(given, sse / sst) or np.isclose(given, 1 - sst / sse)
+    return isclose(given, sse / sst) or isclose(given, 1 - sst / sse)
+
+
+def _against_prediction_mean(given, expected, case) -> bool:
+    y, y_pred = case.args
+    sse = np.sum((y - y_pred) ** 2)
+    return isclose(given, 1 - sse / np.sum((y - y_pred.mean()) ** 2))
 
 
 def check_r2(candidate) -> CheckResult:
     """Check ``r2(y, y_pred)`` against ``1 - SSE / SST``."""
     return check_function(
         candidate,
-        _reference_r2,
-        _r2_cases(),
+        _expected_r2,
+        _r2_cases(fresh_rng()),
         name="r2",
+        forbidden=(
+            "sklearn.metrics.r2_score",
+            "mlcourse.linear_regression.r2_score",
+        ),
+        forbidden_reason="Compute 1 - SSE / SST yourself.",
         hints=[
-            (_ratio_inverted, "R^2 is 1 - SSE / SST, with SSE = sum((y - y_pred)**2) "
-                              "and SST = sum((y - ybar)**2)."),
-            (_used_correlation, "the squared correlation equals R^2 only for a least-squares fit "
-                                "with intercept; compute 1 - SSE / SST instead."),
+            (
+                _inverted,
+                "R^2 is 1 - SSE / SST, with SSE = sum((y - y_pred)**2) "
+                "and SST = sum((y - ybar)**2).",
+            ),
+            (
+                _correlation,
+                "the squared correlation equals R^2 only for a least-squares "
+                "fit with intercept; compute 1 - SSE / SST instead.",
+            ),
+            (
+                _against_prediction_mean,
+                "SST measures the spread of the observed y around their own "
+                "mean ybar, not around the mean of the predictions.",
+            ),
         ],
     )

@@ -1,96 +1,318 @@
-"""Checkers for the exercises of the logistic-regression chapter (``chapter-logistic-regression``)."""
+"""Checkers for the exercises of chapter 2, "Logistic regression".
+
+- :func:`check_sigmoid` (exercise ``ex-logr-stable-sigmoid``): a function
+  ``sigmoid_answer(z)``, exact and free of overflow for any ``z``;
+- :func:`check_log_likelihood_gradient` (exercise ``ex-logr-gradient``):
+  ``log_likelihood_gradient(X, y, w, b) -> (grad_w, grad_b)``, labels in
+  {0, 1}, with no Python loop over the examples.
+
+Each checker returns a :class:`~mlcourse.exercises.CheckResult` and never
+raises. Overflow inside ``np.exp`` is turned into an error while the
+answer runs, so that an answer which overflows is told so even when its
+values come out right.
+"""
 
 from __future__ import annotations
 
 import numpy as np
 
-from . import Case, CheckResult, check_function
-from ..logistic_regression import sigmoid as _sigmoid
+from . import (
+    Case,
+    CheckResult,
+    check_function,
+    forbidden_in,
+    fresh_rng,
+    isclose,
+)
 
-__all__ = ["check_sigmoid", "check_log_likelihood_gradient"]
+__all__ = [
+    "check_sigmoid",
+    "check_log_likelihood_gradient",
+    "check_softmax",
+]
+
+_RAISE = {"over": "raise", "invalid": "raise", "divide": "raise"}
+
+#: Ways to silence an overflow instead of avoiding it.
+SILENCERS = ("numpy.errstate", "numpy.seterr", "numpy.seterrcall")
+
+#: Ready-made sigmoids (the exercise asks you to write one).
+READY_MADE = (
+    "scipy.special.expit",
+    "mlcourse.logistic_regression.sigmoid",
+    "mlcourse.mlp.sigmoid",
+)
 
 
-def _reference_sigmoid(z):
-    return _sigmoid(np.asarray(z, dtype=float))
+def _expected_sigmoid(z):
+    from scipy.special import expit
+
+    return expit(np.asarray(z, dtype=float))
 
 
-def check_sigmoid(candidate) -> CheckResult:
-    """Exercise ``ex-logr-stable-sigmoid``: ``sigmoid(z)`` on arrays, exact and stable for large ``|z|``."""
-    cases = [
+def _sigmoid_cases(rng):
+    return [
         Case((np.array([0.0]),), description="z = [0]"),
-        Case((np.array([-2.0, -0.5, 0.5, 2.0]),), description="small arguments"),
-        Case((np.array([-800.0, -40.0, 40.0, 800.0]),), description="large |z|, where exp overflows"),
-        Case((np.linspace(-745.0, 745.0, 11),), description="a wide range of z"),
+        Case((np.array([-2.0, -0.5, 0.5, 2.0]),), description="small z"),
+        Case(
+            (np.array([-800.0, -40.0, 40.0, 800.0]),),
+            description="large |z|, where exp overflows",
+        ),
+        Case((np.linspace(-745.0, 745.0, 11),), description="a wide range"),
+        Case(
+            (np.round(rng.normal(0, 400, size=9), 3),),
+            description="9 random values of z",
+            random=True,
+        ),
+        Case(
+            (np.round(rng.normal(0, 3, size=(2, 3)), 3),),
+            description="a random 2 x 3 array (keep its shape)",
+            random=True,
+        ),
     ]
 
+
+def check_sigmoid(candidate, name: str = "sigmoid_answer") -> CheckResult:
+    """Check a stable ``sigmoid_answer(z)``: exact, and ``np.exp`` never overflows."""
+    if callable(candidate):
+        silencer = forbidden_in(candidate, SILENCERS)
+        if silencer:
+            return CheckResult(
+                "wrong",
+                f"Not quite: `{name}` uses `{silencer}`, which hides the "
+                "overflow instead of avoiding it. Write the formula so that "
+                "`np.exp` only ever sees numbers <= 0, and no warning can "
+                "arise.",
+            )
+
     def wrong_sign(given, expected, case):
-        return np.allclose(np.asarray(given, dtype=float), 1 - expected, atol=1e-9)
+        return isclose(given, 1 - expected, atol=1e-9)
 
     def not_finite(given, expected, case):
         return not np.all(np.isfinite(np.asarray(given, dtype=float)))
 
-    hints = [
-        (wrong_sign, "you computed 1 / (1 + exp(z)), the lecture's sign; the book uses 1 / (1 + exp(-z))."),
-        (not_finite, "exp(-z) overflows for very negative z; for z < 0 use exp(z) / (1 + exp(z)) instead."),
-    ]
-    # An overflow inside exp is the mistake this exercise is about: make it an error, so the
-    # answer is reported as "raised FloatingPointError: overflow ..." rather than passing
-    # with a warning.
-    with np.errstate(over="raise", invalid="raise"):
-        result = check_function(candidate, _reference_sigmoid, cases, name="sigmoid", rtol=1e-9, atol=1e-300,
-                                hints=hints)
-    if result.status == "error" and "FloatingPointError" in result.message:
-        result.message += ("\nHint: exp(-z) overflows for very negative z; for z < 0 use "
-                           "exp(z) / (1 + exp(z)), which only ever takes exp of a negative number.")
-    return result
+    uses_where = callable(candidate) and bool(
+        forbidden_in(candidate, ("numpy.where",))
+    )
+    overflow_hint = (
+        "`np.where(cond, a, b)` computes both a and b on every element "
+        "before choosing, so the branch you meant for the other sign still "
+        "overflows. Compute each formula only on its own elements (boolean "
+        "indexing, `z[z < 0]`), or use exp(-|z|), which never overflows."
+        if uses_where
+        else "exp(-z) overflows for very negative z; for z < 0 use "
+        "exp(z) / (1 + exp(z)), which only ever takes exp of a negative "
+        "number."
+    )
+    return check_function(
+        candidate,
+        _expected_sigmoid,
+        _sigmoid_cases(fresh_rng()),
+        name=name,
+        rtol=1e-9,
+        atol=1e-300,
+        forbidden=READY_MADE,
+        forbidden_reason="Write the stable formula yourself.",
+        errstate=_RAISE,
+        error_hints=[(FloatingPointError, overflow_hint)],
+        hints=[
+            (
+                wrong_sign,
+                "you computed 1 / (1 + exp(z)), the lecture's sign; the book "
+                "uses 1 / (1 + exp(-z)).",
+            ),
+            (not_finite, overflow_hint),
+        ],
+    )
 
 
-def _reference_gradient(X, y, w, b):
-    p = _sigmoid(X @ w + b)
+def _expected_gradient(X, y, w, b):
+    p = _expected_sigmoid(X @ w + b)
     return X.T @ (y - p), float(np.sum(y - p))
 
 
-def check_log_likelihood_gradient(candidate) -> CheckResult:
-    """Exercise ``ex-logr-gradient``: ``(dl/dw, dl/db)`` of the log-likelihood, labels in {0, 1}."""
-    rng = np.random.default_rng(4)
+def _gradient_cases(rng):
+    X3 = np.array([[1.0, 2.0], [-1.0, 0.5], [0.0, -1.0]])
+    y3 = np.array([1.0, 0.0, 1.0])
     cases = [
-        Case((np.array([[1.0, 2.0], [-1.0, 0.5], [0.0, -1.0]]), np.array([1.0, 0.0, 1.0]),
-              np.array([0.0, 0.0]), 0.0), description="w = 0, b = 0: every p is 1/2"),
-        Case((np.array([[1.0, 2.0], [-1.0, 0.5], [0.0, -1.0]]), np.array([1.0, 0.0, 1.0]),
-              np.array([0.5, -1.0]), 0.3), description="three points, w = (0.5, -1), b = 0.3"),
-        Case((rng.standard_normal((20, 3)), (rng.random(20) < 0.5).astype(float),
-              rng.standard_normal(3), -0.7), description="20 random points in 3-D"),
+        Case((X3, y3, np.array([0.0, 0.0]), 0.0), description="w = 0, b = 0"),
+        Case(
+            (X3, y3, np.array([0.5, -1.0]), 0.3),
+            description="three points, w = (0.5, -1), b = 0.3",
+        ),
+        Case(
+            (X3, y3, np.array([0.5, -1.0]), -3.0),
+            description="the same w with a large negative bias",
+        ),
+        Case(
+            (
+                np.array([[3.0, -2.0], [-4.0, 1.0]]),
+                np.array([0.0, 1.0]),
+                np.array([300.0, 200.0]),
+                10.0,
+            ),
+            description="large weights: scores of about +-1000",
+        ),
     ]
+    n, d = int(rng.integers(5, 30)), int(rng.integers(1, 5))
+    cases.append(
+        Case(
+            (
+                np.round(rng.standard_normal((n, d)), 3),
+                (rng.random(n) < 0.5).astype(float),
+                np.round(rng.standard_normal(d), 3),
+                float(np.round(rng.normal(), 3)),
+            ),
+            description=f"{n} random points in {d}-D",
+            random=True,
+        )
+    )
+    return cases
+
+
+def check_log_likelihood_gradient(candidate) -> CheckResult:
+    """Check ``log_likelihood_gradient(X, y, w, b) -> (grad_w, grad_b)``."""
 
     def flipped(given, expected, case):
-        return np.allclose(given[0], -expected[0]) and np.isclose(given[1], -expected[1])
+        return isclose(given[0], -expected[0]) and isclose(
+            given[1], -expected[1]
+        )
 
     def averaged(given, expected, case):
         n = case.args[0].shape[0]
-        return np.allclose(np.asarray(given[0], dtype=float) * n, expected[0])
+        return isclose(np.asarray(given[0], dtype=float) * n, expected[0])
 
     def no_bias(given, expected, case):
-        return np.allclose(given[0], expected[0]) and not np.isclose(given[1], expected[1])
+        X, y, w, b = case.args
+        p = _expected_sigmoid(X @ w)
+        return isclose(given[0], X.T @ (y - p))
 
-    hints = [
-        (flipped, "the sign is flipped: that is the gradient of the loss -l, not of the log-likelihood l."),
-        (averaged, "the lecture's gradient is a sum over the examples, not a mean."),
-        (no_bias, "the bias behaves like a weight on a constant feature 1: dl/db = sum_l (y_l - p_l)."),
-    ]
+    def bias_gradient(given, expected, case):
+        return isclose(given[0], expected[0])
 
     def compare(given, expected):
         if not isinstance(given, (tuple, list)) or len(given) != 2:
-            return False, f"expected a pair (grad_w, grad_b), got {type(given).__name__}"
-        gw, gb = np.asarray(given[0], dtype=float), np.asarray(given[1], dtype=float)
-        if gw.shape != expected[0].shape:
-            return False, f"grad_w should have shape {expected[0].shape}, got {gw.shape}"
-        if gb.size != 1:
-            return False, f"grad_b should be a single number, got shape {gb.shape}"
-        if not np.allclose(gw, expected[0], rtol=1e-7, atol=1e-9):
-            return False, f"grad_w: expected {np.round(expected[0], 4)}, got {np.round(gw, 4)}"
-        if not np.isclose(float(gb), expected[1], rtol=1e-7, atol=1e-9):
-            return False, f"grad_b: expected {expected[1]:.6g}, got {float(gb):.6g}"
-        return True, ""
+            return False, "expected a pair (grad_w, grad_b)"
+        from . import _close
 
-    return check_function(candidate, _reference_gradient, cases, name="log_likelihood_gradient",
-                          hints=hints, compare=compare)
+        agrees, reason = _close(tuple(given), expected, 1e-7, 1e-9)
+        return agrees, reason.replace(
+            "entry 0 of the result", "grad_w"
+        ).replace("entry 1 of the result", "grad_b")
+
+    return check_function(
+        candidate,
+        _expected_gradient,
+        _gradient_cases(fresh_rng()),
+        name="log_likelihood_gradient",
+        compare=compare,
+        no_loops=True,
+        errstate=_RAISE,
+        error_hints=[
+            (
+                FloatingPointError,
+                "an exponential overflowed: compute the probabilities with a "
+                "stable sigmoid (the chapter's `sigmoid`, or your own from "
+                "the previous exercise).",
+            )
+        ],
+        hints=[
+            (
+                flipped,
+                "the sign is flipped: that is the gradient of the loss -l, "
+                "not of the log-likelihood l.",
+            ),
+            (
+                averaged,
+                "the gradient is a sum over the examples, not a mean.",
+            ),
+            (
+                no_bias,
+                "the probabilities p_l use the whole score w.x_l + b: the "
+                "bias is missing from it.",
+            ),
+            (
+                bias_gradient,
+                "grad_w is right; the bias behaves like a weight on a "
+                "constant feature 1: dl/db = sum_l (y_l - p_l).",
+            ),
+        ],
+    )
+
+
+def _expected_softmax(Z):
+    shifted = Z - np.max(Z, axis=1, keepdims=True)
+    e = np.exp(shifted)
+    return e / np.sum(e, axis=1, keepdims=True)
+
+
+def _softmax_cases(rng):
+    return [
+        Case((np.array([[0.0, 0.0, 0.0]]),), description="one row of zeros"),
+        Case(
+            (np.array([[1.0, 2.0, 3.0], [1.0, 1.0, -1.0]]),),
+            description="two rows",
+        ),
+        Case(
+            (np.array([[1000.0, 1001.0], [-1000.0, -1002.0]]),),
+            description="scores of about +-1000, where exp overflows",
+        ),
+        Case(
+            (np.round(rng.normal(0, 300, size=(4, 5)), 2),),
+            description="a random 4 x 5 array of large scores",
+            random=True,
+        ),
+    ]
+
+
+def check_softmax(softmax_answer) -> CheckResult:
+    """Check ``softmax_answer(Z)``: each row of scores to probabilities.
+
+    Planned exercise ``ex-logr-softmax``: stable for large scores, one
+    distribution per row (axis 1), no Python loop.
+    """
+
+    def by_column(given, expected, case):
+        Z = case.args[0]
+        e = np.exp(Z - Z.max(axis=0, keepdims=True))
+        return isclose(given, e / e.sum(axis=0, keepdims=True))
+
+    def whole_array(given, expected, case):
+        Z = case.args[0]
+        e = np.exp(Z - Z.max())
+        return isclose(given, e / e.sum())
+
+    return check_function(
+        softmax_answer,
+        _expected_softmax,
+        _softmax_cases(fresh_rng()),
+        name="softmax_answer",
+        rtol=1e-9,
+        atol=1e-300,
+        no_loops=True,
+        forbidden=(
+            "scipy.special.softmax",
+            "mlcourse.logistic_regression.softmax",
+            "mlcourse.mlp.softmax",
+        ),
+        forbidden_reason="Write the stable formula yourself.",
+        errstate=_RAISE,
+        error_hints=[
+            (
+                FloatingPointError,
+                "exp overflowed: subtract each row's largest score before "
+                "taking exp (the probabilities do not change).",
+            )
+        ],
+        hints=[
+            (
+                by_column,
+                "each row is one sample: normalise over axis=1, not axis=0.",
+            ),
+            (
+                whole_array,
+                "normalise each row on its own (axis=1, keepdims=True), not "
+                "the whole array at once.",
+            ),
+        ],
+    )

@@ -1,98 +1,360 @@
-"""Checkers for the exercises of the chapter "Multi-layer perceptrons and backpropagation"."""
+"""Checkers for the exercises of chapter 7, "Multi-layer perceptrons".
+
+- :func:`check_dense_backward` (exercise ``ex-mlp-dense-backward``):
+  ``dense_backward(A_prev, W, dZ) -> (dW, db, dA_prev)``;
+- :func:`check_xor_network` (exercise ``ex-mlp-xor-weights``): hand-set
+  weights ``W1_answer, b1_answer, w2_answer, b2_answer`` of a 2-2-1 network
+  of step units that computes XOR;
+- :func:`check_parameter_count` (exercise ``ex-mlp-count``): the number of
+  weights and biases of the digits network, ``n_parameters``.
+
+Each checker returns a :class:`~mlcourse.exercises.CheckResult` and never
+raises. The backward pass is checked against central differences of the
+layer's output; the count against a digest of the answer.
+"""
 
 from __future__ import annotations
 
 import numpy as np
 
-from . import CORRECT, ERROR, NOT_ATTEMPTED, WRONG, Case, CheckResult, check_function, check_value, is_stub
+from . import (
+    CORRECT,
+    ERROR,
+    NOT_ATTEMPTED,
+    WRONG,
+    Case,
+    CheckResult,
+    _number_problem,
+    check_answer,
+    check_function,
+    fresh_rng,
+    is_stub,
+    isclose,
+)
 
-__all__ = ["check_dense_backward", "check_xor_network", "check_parameter_count", "reference_dense_backward"]
+__all__ = [
+    "check_dense_backward",
+    "check_xor_network",
+    "check_parameter_count",
+    "check_mlp_forward",
+]
 
 
-def reference_dense_backward(A_prev, W, dZ):
-    """Gradients of a dense layer ``Z = A_prev @ W + b`` given ``dZ = dL/dZ``.
+def _expected_backward(A_prev, W, dZ):
+    # J = sum(dZ * Z) with Z = A_prev @ W + b has exactly these gradients
+    return (
+        np.einsum("ni,no->io", A_prev, dZ),
+        np.einsum("no->o", dZ),
+        np.einsum("no,io->ni", dZ, W),
+    )
 
-    Returns ``(dW, db, dA_prev) = (A_prev^T dZ, column sums of dZ, dZ W^T)`` (eq-mlp-grads).
-    """
-    return A_prev.T @ dZ, dZ.sum(axis=0), dZ @ W.T
 
-
-def _dense_cases():
-    rng = np.random.default_rng(8)
-    cases = []
-    for n, d_in, d_out in [(1, 2, 3), (4, 3, 2), (5, 4, 4), (7, 2, 1)]:
-        cases.append(Case((rng.normal(size=(n, d_in)), rng.normal(size=(d_in, d_out)),
-                           rng.normal(size=(n, d_out))),
-                          description=f"{n} samples, {d_in} inputs, {d_out} outputs"))
+def _dense_cases(rng):
+    cases = [
+        Case(
+            (
+                np.array([[1.0, 2.0]]),
+                np.array([[1.0, 0.0, -1.0], [2.0, 1.0, 0.5]]),
+                np.array([[0.5, -1.0, 2.0]]),
+            ),
+            description="1 sample, 2 inputs, 3 outputs",
+        ),
+        Case(
+            (
+                np.array([[1.0, 0.0, 2.0], [0.0, 1.0, -1.0], [1.0, 1.0, 1.0]]),
+                np.array([[1.0, -1.0], [0.5, 2.0], [0.0, 1.0]]),
+                np.array([[1.0, 0.0], [0.0, 1.0], [2.0, -1.0]]),
+            ),
+            description="3 samples, 3 inputs, 2 outputs",
+        ),
+    ]
+    for n, d_in, d_out in [(5, 4, 4), (7, 2, 1)]:
+        cases.append(
+            Case(
+                (
+                    np.round(rng.normal(size=(n, d_in)), 3),
+                    np.round(rng.normal(size=(d_in, d_out)), 3),
+                    np.round(rng.normal(size=(n, d_out)), 3),
+                ),
+                description=f"{n} random samples, {d_in} inputs, "
+                f"{d_out} output{'s' if d_out > 1 else ''}",
+                random=True,
+            )
+        )
     return cases
 
 
-def _dense_hints():
-    def db_averaged(given, expected, case):
-        n = case.args[0].shape[0]
-        return np.allclose(np.asarray(given[1]) * n, expected[1])
+def _dense_compare(given, expected):
+    if not isinstance(given, (tuple, list)) or len(given) != 3:
+        return False, "expected a tuple (dW, db, dA_prev)"
+    from . import _close
 
+    agrees, reason = _close(tuple(given), expected, 1e-9, 1e-12)
+    for position, label in enumerate(("dW", "db", "dA_prev")):
+        reason = reason.replace(f"entry {position} of the result", label)
+    return agrees, reason
+
+
+def _dense_hints():
     def dW_transposed(given, expected, case):
-        return np.shape(given[0]) == expected[0].T.shape and np.shape(given[0]) != expected[0].shape
+        return (
+            np.shape(given[0]) == expected[0].T.shape
+            and np.shape(given[0]) != expected[0].shape
+        )
+
+    def db_kept_dims(given, expected, case):
+        return np.shape(given[1]) == (1,) + expected[1].shape
 
     def db_not_summed(given, expected, case):
         return np.shape(given[1]) == case.args[2].shape
 
+    def db_wrong_axis(given, expected, case):
+        return isclose(given[1], case.args[2].sum(axis=1))
+
+    def db_averaged(given, expected, case):
+        n = case.args[0].shape[0]
+        return isclose(np.asarray(given[1], dtype=float) * n, expected[1])
+
     def dA_untransposed(given, expected, case):
-        return np.allclose(given[0], expected[0]) and np.allclose(given[1], expected[1])
+        return isclose(given[0], expected[0]) and isclose(
+            given[1], expected[1]
+        )
 
     return [
-        (dW_transposed, "dW must have the shape of W, (inputs, outputs): multiply A_prev.T by dZ, in that order."),
-        (db_not_summed, "the bias is shared by every sample, so its gradient adds dZ over the rows: dZ.sum(axis=0)."),
-        (db_averaged, "sum dZ over the rows, do not average: the 1/n is already inside dZ."),
-        (dA_untransposed, "dW and db are right; dA_prev sends dZ back through W transposed: dZ @ W.T."),
+        (
+            dW_transposed,
+            "dW must have the shape of W, (inputs, outputs): multiply "
+            "A_prev.T by dZ, in that order.",
+        ),
+        (
+            db_kept_dims,
+            "db should have the shape of b, (outputs,): sum over the rows "
+            "without keepdims=True (or take [0] of the result).",
+        ),
+        (
+            db_not_summed,
+            "the bias is shared by every sample, so its gradient adds dZ over "
+            "the rows: dZ.sum(axis=0).",
+        ),
+        (
+            db_wrong_axis,
+            "sum dZ over the samples (axis=0, the rows), not over the "
+            "outputs.",
+        ),
+        (
+            db_averaged,
+            "sum dZ over the rows, do not average: any 1/n is already "
+            "inside dZ.",
+        ),
+        (
+            dA_untransposed,
+            "dW and db are right; dA_prev sends dZ back through W "
+            "transposed: dZ @ W.T.",
+        ),
     ]
 
 
 def check_dense_backward(dense_backward) -> CheckResult:
-    """Check ``dense_backward(A_prev, W, dZ) -> (dW, db, dA_prev)`` against the chain rule."""
-    return check_function(dense_backward, reference_dense_backward, _dense_cases(),
-                          name="dense_backward", rtol=1e-9, atol=1e-12, hints=_dense_hints())
+    """Check ``dense_backward(A_prev, W, dZ) -> (dW, db, dA_prev)``."""
+    return check_function(
+        dense_backward,
+        _expected_backward,
+        _dense_cases(fresh_rng()),
+        name="dense_backward",
+        compare=_dense_compare,
+        hints=_dense_hints(),
+    )
 
 
 def _step(z):
     return (np.asarray(z, dtype=float) > 0).astype(float)
 
 
-def check_xor_network(W1, b1, w2, b2) -> CheckResult:
-    """Check hand-set weights of a 2-2-1 network of step units (output 1 when ``z > 0``).
+_XOR_NAMES = ("W1_answer", "b1_answer", "w2_answer", "b2_answer")
 
-    The network computes ``h = step(x @ W1 + b1)`` and ``out = step(h @ w2 + b2)``; it must
-    output 1 on (0, 1) and (1, 0) and 0 on (0, 0) and (1, 1).
+
+def check_xor_network(
+    W1_answer, b1_answer, w2_answer, b2_answer
+) -> CheckResult:
+    """Check hand-set weights of a 2-2-1 network of step units for XOR.
+
+    The network computes ``h = step(x @ W1_answer + b1_answer)`` and
+    ``out = step(h @ w2_answer + b2_answer)``, with ``step(z) = 1`` when
+    ``z > 0``; it must output 1 on (0, 1) and (1, 0) and 0 on (0, 0) and
+    (1, 1).
     """
-    if any(is_stub(v) for v in (W1, b1, w2, b2)):
-        return CheckResult(NOT_ATTEMPTED, "Not attempted yet: set `W1`, `b1`, `w2` and `b2` in the cell above, "
-                                          "then run this cell again.")
-    try:
-        W1 = np.asarray(W1, dtype=float)
-        b1 = np.asarray(b1, dtype=float).ravel()
-        w2 = np.asarray(w2, dtype=float).ravel()
-        b2 = float(np.asarray(b2, dtype=float).ravel()[0]) if np.size(b2) == 1 else None
-    except (TypeError, ValueError) as error:
-        return CheckResult(ERROR, f"The weights must be numbers: {error}.")
-    if W1.shape != (2, 2) or b1.shape != (2,) or w2.shape != (2,) or b2 is None:
-        return CheckResult(WRONG, "Not quite: expected W1 of shape (2, 2), b1 and w2 of length 2 and a single "
-                                  f"number b2; got shapes {W1.shape}, {b1.shape}, {w2.shape} and {np.shape(b2)}.")
+    values = (W1_answer, b1_answer, w2_answer, b2_answer)
+    if any(is_stub(v) for v in values):
+        return CheckResult(
+            NOT_ATTEMPTED,
+            "Not attempted yet: set `W1_answer`, `b1_answer`, `w2_answer` "
+            "and `b2_answer` in the cell above, then run this cell again.",
+        )
+    for label, value in zip(_XOR_NAMES, values):
+        problem = _number_problem(value)
+        if problem:
+            return CheckResult(
+                ERROR,
+                f"Not quite: `{label}` should be numbers, but {problem}.",
+            )
+    W1 = np.asarray(W1_answer, dtype=float)
+    b1 = np.asarray(b1_answer, dtype=float).ravel()
+    w2 = np.asarray(w2_answer, dtype=float).ravel()
+    b2_array = np.asarray(b2_answer, dtype=float)
+    if (
+        W1.shape != (2, 2)
+        or b1.shape != (2,)
+        or w2.shape != (2,)
+        or (b2_array.size != 1)
+    ):
+        return CheckResult(
+            WRONG,
+            "Not quite: expected `W1_answer` of shape (2, 2), `b1_answer` and "
+            "`w2_answer` of length 2 and a single number `b2_answer`; got "
+            f"shapes {W1.shape}, {b1.shape}, {w2.shape} and "
+            f"{b2_array.shape}.",
+        )
+    b2 = float(b2_array.ravel()[0])
     X = np.array([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
     target = np.array([0.0, 1.0, 1.0, 0.0])
     hidden = _step(X @ W1 + b1)
     out = _step(hidden @ w2 + b2)
     if np.array_equal(out, target):
-        return CheckResult(CORRECT, "Correct: the network outputs 0, 1, 1, 0 on (0,0), (0,1), (1,0), (1,1).")
-    rows = "\n".join(f"  x = {tuple(int(v) for v in x)}: hidden = {tuple(int(v) for v in h)}, "
-                     f"output {int(o)} (want {int(t)})" for x, h, o, t in zip(X, hidden, out, target))
-    hint = ("make one hidden unit compute OR (fires when x1 + x2 > 0.5) and the other AND "
-            "(fires when x1 + x2 > 1.5); the output fires for OR and not AND.")
-    return CheckResult(WRONG, f"Not quite: the network computes\n{rows}\nHint: {hint}")
+        return CheckResult(
+            CORRECT,
+            "Correct: the network outputs 0, 1, 1, 0 on (0,0), (0,1), (1,0), "
+            "(1,1).",
+        )
+    rows = "\n".join(
+        f"  x = {tuple(int(v) for v in x)}: hidden = "
+        f"{tuple(int(v) for v in h)}, output {int(o)} (want {int(t)})"
+        for x, h, o, t in zip(X, hidden, out, target)
+    )
+    hint = (
+        "make each hidden unit fire on exactly one of the inputs (0, 1) and "
+        "(1, 0), for example x1 - x2 > 0.5 for the first; the output then "
+        "fires when either hidden unit does. Column j of W1_answer holds the "
+        "weights of hidden unit j."
+    )
+    return CheckResult(
+        WRONG, f"Not quite: the network computes\n{rows}\nHint: {hint}"
+    )
 
 
-def check_parameter_count(value) -> CheckResult:
-    """Check the number of weights and biases of a 64-64-10 network (digits, one hidden layer)."""
-    expected = 64 * 64 + 64 + 64 * 10 + 10
-    return check_value(value, expected, name="n_parameters", rtol=0, atol=0,
-                       hint="count W^(1) (64 x 64), b^(1) (64), W^(2) (64 x 10) and b^(2) (10).")
+#: Digest of the number of parameters (see ``answer_digest``).
+_COUNT_DIGEST = (
+    "d2e0d399f249e9b1157fcfee1568aeaa5e30d80fce5266a28faf7f6dcc71345d"
+)
+
+
+def check_parameter_count(n_parameters) -> CheckResult:
+    """Check ``n_parameters`` of the 64-64-10 digits network."""
+    return check_answer(
+        n_parameters,
+        _COUNT_DIGEST,
+        name="n_parameters",
+        integer=True,
+        hint="count every entry of W^(1) (64 x 64), b^(1) (one per hidden "
+        "unit), W^(2) (64 x 10) and b^(2) (one per output).",
+    )
+
+
+def _expected_forward(X, W1, b1, W2, b2):
+    hidden = np.tanh(np.einsum("ni,ih->nh", X, W1) + b1)
+    scores = np.einsum("nh,ho->no", hidden, W2) + b2
+    scores = scores - scores.max(axis=1, keepdims=True)
+    e = np.exp(scores)
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def _forward_cases(rng):
+    cases = [
+        Case(
+            (
+                np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]]),
+                np.array([[1.0, -1.0, 0.5], [0.5, 1.0, -1.0]]),
+                np.array([0.0, 0.5, -0.5]),
+                np.array([[1.0, 0.0], [0.0, 1.0], [-1.0, 1.0]]),
+                np.array([0.1, -0.1]),
+            ),
+            description="3 samples, 2 inputs, 3 hidden units, 2 classes",
+        ),
+        Case(
+            (
+                np.array([[2.0, 0.0], [0.0, -2.0]]),
+                np.array([[1.0, 0.0], [0.0, 1.0]]),
+                np.array([0.0, 0.0]),
+                np.array([[900.0, -900.0, 0.0], [0.0, 800.0, -800.0]]),
+                np.array([0.0, 0.0, 0.0]),
+            ),
+            description="output scores near +-900, where exp overflows",
+        ),
+    ]
+    n, d, h, k = 5, int(rng.integers(2, 5)), int(rng.integers(2, 6)), 3
+    cases.append(
+        Case(
+            (
+                np.round(rng.normal(size=(n, d)), 3),
+                np.round(rng.normal(size=(d, h)), 3),
+                np.round(rng.normal(size=h), 3),
+                np.round(rng.normal(size=(h, k)) * 50, 3),
+                np.round(rng.normal(size=k), 3),
+            ),
+            description="random weights, large output scores",
+            random=True,
+        )
+    )
+    return cases
+
+
+def check_mlp_forward(mlp_forward) -> CheckResult:
+    """Check ``mlp_forward(X, W1, b1, W2, b2)``: class probabilities.
+
+    Planned exercise ``ex-mlp-forward``: a tanh hidden layer and a softmax
+    output, one row per sample, no Python loop over the samples.
+    """
+
+    def sigmoid_hidden(given, expected, case):
+        X, W1, b1, W2, b2 = case.args
+        hidden = 1 / (1 + np.exp(-(X @ W1 + b1)))
+        s = hidden @ W2 + b2
+        e = np.exp(s - s.max(axis=1, keepdims=True))
+        return isclose(given, e / e.sum(axis=1, keepdims=True))
+
+    def softmax_columns(given, expected, case):
+        X, W1, b1, W2, b2 = case.args
+        s = np.tanh(X @ W1 + b1) @ W2 + b2
+        e = np.exp(s - s.max(axis=0, keepdims=True))
+        return isclose(given, e / e.sum(axis=0, keepdims=True))
+
+    def no_softmax(given, expected, case):
+        X, W1, b1, W2, b2 = case.args
+        return isclose(given, np.tanh(X @ W1 + b1) @ W2 + b2)
+
+    return check_function(
+        mlp_forward,
+        _expected_forward,
+        _forward_cases(fresh_rng()),
+        name="mlp_forward",
+        rtol=1e-9,
+        atol=1e-12,
+        no_loops=True,
+        forbidden=("mlcourse.mlp.forward", "mlcourse.mlp.MLPClassifier"),
+        forbidden_reason="Write the two layers yourself.",
+        errstate={"over": "raise", "invalid": "raise"},
+        error_hints=[
+            (
+                FloatingPointError,
+                "exp overflowed: subtract each row's largest score before "
+                "the softmax.",
+            )
+        ],
+        hints=[
+            (
+                sigmoid_hidden,
+                "the hidden units use tanh here, not the logistic sigmoid.",
+            ),
+            (softmax_columns, "the softmax runs over each row (axis=1)."),
+            (no_softmax, "the output is a probability: apply the softmax."),
+        ],
+    )

@@ -1,25 +1,28 @@
-"""Checkers for the exercises of the chapter "Voted and averaged perceptrons".
+"""Checkers for the exercises of chapter 6, "Voted and averaged perceptrons".
 
-- :func:`check_lazy_average` (exercise ``ex-va-lazy``): the averaged perceptron written with the
-  lazy-averaging trick, ``(X, y_signed, max_iter) -> (coef, intercept)``.
-- :func:`check_voted_predict` (exercise ``ex-va-voted-predict``): the voted prediction from
-  stored vectors and survival counts, ``(weights, intercepts, counts, X) -> labels in {-1, +1}``.
+- :func:`check_lazy_average` (exercise ``ex-va-lazy``): the averaged
+  perceptron with the lazy-averaging trick,
+  ``lazy_average(X, y_signed, max_iter) -> (coef, intercept)``;
+- :func:`check_voted_predict` (exercise ``ex-va-voted-predict``): the voted
+  prediction, ``voted_predict(weights, intercepts, counts, X)``, labels in
+  {-1, +1}; a vector whose score is exactly 0 abstains, and a tied vote
+  gives -1.
 
-Each checker returns a :class:`~mlcourse.exercises.CheckResult` and never raises.
+Each checker returns a :class:`~mlcourse.exercises.CheckResult` and never
+raises. The average is recomputed by storing every weight vector of the run
+(what the lazy trick avoids); the vote from its definition.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from . import Case, CheckResult, check_function
-from ..perceptron_variants import averaged_perceptron_naive, voted_perceptron_naive
+from . import Case, CheckResult, check_function, fresh_rng, isclose
 
 __all__ = ["check_lazy_average", "check_voted_predict"]
 
 
-def _data(seed, n, d):
-    rng = np.random.default_rng(seed)
+def _data(rng, n, d):
     X = rng.integers(-3, 4, size=(n, d)).astype(float)
     w = rng.standard_normal(d)
     y = np.where(X @ w + 0.8 * rng.standard_normal(n) > 0, 1.0, -1.0)
@@ -27,55 +30,142 @@ def _data(seed, n, d):
     return X, y
 
 
-def _lazy_reference(X, y_signed, max_iter):
-    return averaged_perceptron_naive(X, y_signed, max_iter)
+def _run(X, y, max_iter):
+    """Every (w, b) after every visit of the plain perceptron."""
+    w, b, after = np.zeros(X.shape[1]), 0.0, []
+    for _ in range(max_iter):
+        for xi, yi in zip(X, y):
+            if not yi * (xi @ w + b) > 0:
+                w, b = w + yi * xi, b + yi
+            after.append(np.r_[b, w])
+    return np.array(after)
 
 
-def _last_weights(X, y_signed, max_iter):
-    weights, intercepts, _ = voted_perceptron_naive(X, y_signed, max_iter)
-    return weights[-1], intercepts[-1]
+def _expected_average(X, y_signed, max_iter):
+    mean = _run(X, y_signed, max_iter).mean(axis=0)
+    return mean[1:], float(mean[0])
 
 
-def _average_with_start(X, y_signed, max_iter):
-    """The typical off-by-one: the zero starting vector counted as one more visit."""
-    coef, intercept = averaged_perceptron_naive(X, y_signed, max_iter)
-    visits = max_iter * X.shape[0]
-    return coef * visits / (visits + 1), intercept * visits / (visits + 1)
-
-
-def _agrees(given, expected):
+def _agrees(given, pair):
     try:
         coef, intercept = given
-        return (np.allclose(np.asarray(coef, float), expected[0], rtol=1e-7, atol=1e-9)
-                and np.isclose(float(intercept), expected[1], rtol=1e-7, atol=1e-9))
+        return isclose(coef, pair[0]) and isclose(intercept, pair[1])
     except Exception:
         return False
 
 
+def _last_weights(X, y, max_iter):
+    last = _run(X, y, max_iter)[-1]
+    return last[1:], last[0]
+
+
+def _with_start(X, y, max_iter):
+    after = _run(X, y, max_iter)
+    mean = np.vstack([np.zeros(after.shape[1]), after]).mean(axis=0)
+    return mean[1:], mean[0]
+
+
+def _strict(X, y, max_iter):
+    w, b, total, c = np.zeros(X.shape[1]), 0.0, 0.0, 0
+    for _ in range(max_iter):
+        for xi, yi in zip(X, y):
+            if yi * (xi @ w + b) < 0:
+                w, b = w + yi * xi, b + yi
+            total, c = total + np.r_[b, w], c + 1
+    mean = total / c
+    return mean[1:], mean[0]
+
+
+def _lazy_cases(rng):
+    return [
+        Case(
+            (
+                np.array([[2.0, 1.0], [-1.0, -2.0], [1.0, -1.0]]),
+                np.array([1.0, -1.0, 1.0]),
+                2,
+            ),
+            description="three points, two passes",
+        ),
+        Case(
+            (
+                np.array([[1.0, 1.0], [-1.0, -1.0], [2.0, 0.0]]),
+                np.array([1.0, 1.0, -1.0]),
+                3,
+            ),
+            description="three points no line separates, three passes",
+        ),
+        Case(
+            _data(rng, int(rng.integers(8, 25)), 2) + (1,),
+            description="random points, one pass",
+            random=True,
+        ),
+        Case(
+            _data(rng, 60, 4) + (int(rng.integers(2, 5)),),
+            description="60 noisy random points, several passes",
+            random=True,
+        ),
+    ]
+
+
 def check_lazy_average(lazy_average) -> CheckResult:
-    """Check ``lazy_average(X, y_signed, max_iter) -> (coef, intercept)`` against the plain average."""
-    cases = [
-        Case((np.array([[2.0, 1.0], [-1.0, -2.0], [1.0, -1.0]]), np.array([1.0, -1.0, 1.0]), 2),
-             description="three points, two passes"),
-        Case(_data(1, 20, 2) + (1,), description="20 points, one pass"),
-        Case(_data(2, 60, 4) + (3,), description="60 noisy points, three passes"),
-    ]
+    """Check ``lazy_average(X, y_signed, max_iter) -> (coef, intercept)``."""
+    cases = _lazy_cases(fresh_rng())
     hints = [
-        (lambda given, expected, case: _agrees(given, _last_weights(*case.args)),
-         "you returned the last weights w; the averaged perceptron returns w - u / c."),
-        (lambda given, expected, case: _agrees(given, _average_with_start(*case.args)),
-         "off by one: average over the max_iter * n weights taken after each visit, "
-         "not over the starting zero vector as well (c should end at max_iter * n)."),
-        (lambda given, expected, case: _agrees((-np.asarray(given[0], float), -float(given[1])), expected),
-         "the sign is flipped: subtract u / c from w."),
+        (
+            lambda given, expected, case: _agrees(
+                given, _last_weights(*case.args)
+            ),
+            "you returned the last weights w; the averaged perceptron "
+            "returns w - u / c.",
+        ),
+        (
+            lambda given, expected, case: _agrees(
+                given, _with_start(*case.args)
+            ),
+            "off by one: average over the max_iter * n weights taken after "
+            "each visit, not over the starting zero vector as well (c should "
+            "end at max_iter * n).",
+        ),
+        (
+            lambda given, expected, case: _agrees(
+                (-np.asarray(given[0], float), -float(given[1])), expected
+            ),
+            "the sign is flipped: subtract u / c from w.",
+        ),
+        (
+            lambda given, expected, case: _agrees(given, _strict(*case.args)),
+            "a score of exactly 0 is a mistake: update when "
+            "y_i (w.x_i + b) <= 0.",
+        ),
     ]
-    return check_function(lazy_average, _lazy_reference, cases, name="lazy_average",
-                          rtol=1e-7, atol=1e-9, hints=hints)
+    return check_function(
+        lazy_average,
+        _expected_average,
+        cases,
+        name="lazy_average",
+        rtol=1e-7,
+        atol=1e-9,
+        hints=hints,
+        forbidden=(
+            "mlcourse.perceptron_variants.AveragedPerceptron",
+            "mlcourse.perceptron_variants.averaged_perceptron_naive",
+            "mlcourse.perceptron_variants.lazy_average",
+            "sklearn.linear_model.Perceptron",
+            "sklearn.linear_model.SGDClassifier",
+        ),
+        forbidden_reason="Write the lazy averaging yourself.",
+    )
 
 
-def _voted_reference(weights, intercepts, counts, X):
-    votes = np.sign(X @ weights.T + intercepts) @ counts
-    return np.where(votes > 0, 1.0, -1.0)
+def _expected_vote(weights, intercepts, counts, X):
+    labels = []
+    for x in X:
+        vote = 0.0
+        for w, b, c in zip(weights, intercepts, counts):
+            score = float(x @ w + b)
+            vote += c * (1 if score > 0 else -1 if score < 0 else 0)
+        labels.append(1.0 if vote > 0 else -1.0)
+    return np.array(labels)
 
 
 def _averaged_prediction(weights, intercepts, counts, X):
@@ -83,32 +173,144 @@ def _averaged_prediction(weights, intercepts, counts, X):
     return np.where(scores > 0, 1.0, -1.0)
 
 
-def _voted_cases():
+def _voted_cases(rng):
+    from ..perceptron_variants import voted_perceptron_naive
+
     cases = [
-        Case((np.array([[1.0, 0.0], [0.0, 1.0], [-1.0, 1.0]]), np.array([0.0, 0.0, 0.0]),
-              np.array([1.0, 2.0, 4.0]), np.array([[1.0, -1.0], [3.0, -1.0], [-1.0, -2.0], [2.0, 1.0]])),
-             description="three hand-made vectors"),
+        Case(
+            (
+                np.array([[1.0, 0.0], [0.0, 1.0], [-1.0, 1.0]]),
+                np.array([0.0, 0.0, 0.0]),
+                np.array([1.0, 2.0, 4.0]),
+                np.array([[1.0, -1.0], [3.0, -1.0], [-1.0, -2.0], [2.0, 1.0]]),
+            ),
+            description="three hand-made vectors",
+        ),
+        Case(
+            (
+                np.array([[100.0], [-1.0]]),
+                np.array([0.0, 0.0]),
+                np.array([1.0, 3.0]),
+                np.array([[1.0], [2.0]]),
+            ),
+            description="a big vector outvoted by a frequent one",
+        ),
+        Case(
+            (
+                np.array([[1.0, 0.0], [-1.0, 0.0]]),
+                np.array([0.0, 0.0]),
+                np.array([2.0, 2.0]),
+                np.array([[1.0, 0.0], [-2.0, 1.0], [0.0, 1.0]]),
+            ),
+            description="tied votes (the first two rows) and a row where "
+            "every score is 0",
+        ),
+        Case(
+            (
+                np.array([[1.0, 0.0], [0.0, 1.0], [0.0, -1.0]]),
+                np.array([0.0, 0.0, 0.0]),
+                np.array([1.0, 3.0, 2.0]),
+                np.array([[0.0, 1.0], [-1.0, 0.0], [1.0, 0.0], [0.0, -1.0]]),
+            ),
+            description="vectors with score exactly 0 abstain",
+        ),
     ]
-    X, y = _data(5, 40, 3)
+    X, y = _data(rng, 40, 3)
     weights, intercepts, counts = voted_perceptron_naive(X, y, 3)
-    Z = np.random.default_rng(6).integers(-3, 4, size=(30, 3)).astype(float)
-    cases.append(Case((weights, intercepts, counts, Z), description="a voted perceptron trained on 40 points"))
-    # one heavy vector with a huge score against many light ones: here the vote and the average disagree
-    cases.append(Case((np.array([[100.0], [-1.0]]), np.array([0.0, 0.0]), np.array([1.0, 3.0]),
-                       np.array([[1.0], [2.0]])), description="a big vector outvoted by a frequent one"))
+    Z = rng.integers(-3, 4, size=(20, 3)).astype(float)
+    cases.append(
+        Case(
+            (weights, intercepts, counts, Z),
+            description="a voted perceptron trained on 40 random points",
+            random=True,
+        )
+    )
     return cases
 
 
 def check_voted_predict(voted_predict) -> CheckResult:
-    """Check ``voted_predict(weights, intercepts, counts, X) -> labels in {-1, +1}``."""
-    hints = [
-        (lambda given, expected, case: np.array_equal(np.asarray(given, float), _averaged_prediction(*case.args)),
-         "this is the averaged perceptron's prediction: take the sign of each vector's score "
-         "before weighting it by its count."),
-        (lambda given, expected, case: np.array_equal(np.asarray(given, float), -expected),
-         "every label is flipped: a positive vote means the positive class."),
-        (lambda given, expected, case: np.array_equal(
-            np.asarray(given, float), _voted_reference(case.args[0], case.args[1], np.ones_like(case.args[2]), case.args[3])),
-         "every vector gets one vote here: weight each vote by the vector's survival count."),
-    ]
-    return check_function(voted_predict, _voted_reference, _voted_cases(), name="voted_predict", hints=hints)
+    """Check ``voted_predict(weights, intercepts, counts, X)``, labels +-1."""
+
+    def given_array(given):
+        return np.asarray(given, dtype=float)
+
+    def zero_labels(given, expected, case):
+        return np.any(given_array(given) == 0)
+
+    def tie_positive(given, expected, case):
+        weights, intercepts, counts, X = case.args
+        votes = np.sign(X @ weights.T + intercepts) @ counts
+        return np.array_equal(
+            given_array(given), np.where(votes >= 0, 1.0, -1.0)
+        )
+
+    def zero_scores_vote(given, expected, case):
+        weights, intercepts, counts, X = case.args
+        scores = X @ weights.T + intercepts
+        for inner in (
+            np.where(scores > 0, 1, -1),
+            np.where(scores >= 0, 1, -1),
+        ):
+            votes = inner @ counts
+            if np.array_equal(
+                given_array(given), np.where(votes > 0, 1.0, -1.0)
+            ):
+                return True
+        return False
+
+    def averaged(given, expected, case):
+        return np.array_equal(
+            given_array(given), _averaged_prediction(*case.args)
+        )
+
+    def flipped(given, expected, case):
+        return np.array_equal(given_array(given), -expected)
+
+    def unweighted(given, expected, case):
+        weights, intercepts, counts, X = case.args
+        return np.array_equal(
+            given_array(given),
+            _expected_vote(weights, intercepts, np.ones_like(counts), X),
+        )
+
+    def compare(given, expected):
+        from . import _close
+
+        agrees, reason = _close(given, expected, 0, 0)
+        return agrees, reason
+
+    return check_function(
+        voted_predict,
+        _expected_vote,
+        _voted_cases(fresh_rng()),
+        name="voted_predict",
+        compare=compare,
+        hints=[
+            (
+                zero_labels,
+                "a tied vote (a sum of 0) must still give a label: -1, as "
+                "the exercise says; np.sign(0) is 0, which is not a label.",
+            ),
+            (
+                tie_positive,
+                "a tied vote gives -1, not +1: predict +1 only when the "
+                "vote is > 0.",
+            ),
+            (
+                zero_scores_vote,
+                "a vector whose score is exactly 0 abstains: its vote is "
+                "sign(0) = 0, neither +1 nor -1 (use np.sign on the scores).",
+            ),
+            (
+                averaged,
+                "this is the averaged perceptron's prediction: take the sign "
+                "of each vector's score before weighting it by its count.",
+            ),
+            (flipped, "every label is flipped: a positive vote means +1."),
+            (
+                unweighted,
+                "every vector gets one vote here: weight each vote by the "
+                "vector's survival count.",
+            ),
+        ],
+    )
