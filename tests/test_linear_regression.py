@@ -237,7 +237,10 @@ def test_fit_returns_self_and_repr():
     X, y = _five()
     model = LinearRegression()
     assert model.fit(X, y) is model
-    assert repr(model) == "LinearRegression(fit_intercept=True)"
+    assert repr(model) == "LinearRegression()"
+    assert repr(LinearRegression(fit_intercept=False)) == (
+        "LinearRegression(fit_intercept=False)"
+    )
 
 
 # --- bad input ---------------------------------------------------------------------------

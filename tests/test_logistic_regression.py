@@ -9,6 +9,7 @@ from mlcourse.datasets import make_overlapping_classes, make_separable
 from mlcourse.logistic_regression import (
     LogisticRegression,
     SoftmaxRegression,
+    _Problem,
     gaussian_nb_weights,
     log_loss,
     sigmoid,
@@ -101,21 +102,20 @@ def test_log_loss_bad_input(y, p, match):
 @pytest.mark.parametrize("l2", [0.0, 0.3])
 def test_gradient_matches_numerical_gradient(l2):
     X, y = overlapping(2, n=40)
-    model = LogisticRegression(l2=l2)
-    model._check_params()
     A = np.column_stack([np.ones(len(X)), X])
     y01 = (y > 0).astype(float)
-    pen = model._penalty(A.shape[1])
+    penalty = np.r_[0.0, np.full(X.shape[1], l2)]
+    problem = _Problem(A, y01, penalty, binary=True)
     theta = np.random.default_rng(3).standard_normal(A.shape[1])
-    analytic = model._gradient(A, y01, theta, pen)
+    analytic = problem.gradient(A @ theta, theta)
+
+    def objective(t):
+        return problem.objective(A @ t, t)
+
     h = 1e-6
     numeric = np.array(
         [
-            (
-                model._objective(A, y01, theta + h * e, pen)
-                - model._objective(A, y01, theta - h * e, pen)
-            )
-            / (2 * h)
+            (objective(theta + h * e) - objective(theta - h * e)) / (2 * h)
             for e in np.eye(A.shape[1])
         ]
     )
@@ -127,10 +127,10 @@ def test_vectorized_gradient_equals_the_lecture_sum_over_examples():
     y01 = (y > 0).astype(float)
     rng = np.random.default_rng(5)
     w, b = rng.standard_normal(3), 0.4
-    model = LogisticRegression()
-    model._check_params()
     A = np.column_stack([np.ones(len(X)), X])
-    fast = model._gradient(A, y01, np.r_[b, w], model._penalty(4))
+    problem = _Problem(A, y01, np.zeros(4), binary=True)
+    theta = np.r_[b, w]
+    fast = problem.gradient(A @ theta, theta)
     loop = np.zeros(4)
     for x_l, y_l in zip(
         X, y01
@@ -408,7 +408,7 @@ def test_logistic_refuses_three_classes():
         ({"max_iter": 2.5}, TypeError, "whole number"),
         ({"tol": 0.0}, ValueError, "greater than 0"),
         ({"l2": -0.1}, ValueError, "at least 0"),
-        ({"solver": "lbfgs"}, ValueError, "'gradient' or 'newton'"),
+        ({"solver": "lbfgs"}, ValueError, "'gradient', 'newton'"),
         ({"fit_intercept": "yes"}, TypeError, "True or False"),
     ],
 )
@@ -425,7 +425,7 @@ def test_not_fitted_and_wrong_number_of_features():
         SoftmaxRegression().predict_proba([[1.0, 2.0]])
     X, y = overlapping(0, n=20)
     model = LogisticRegression().fit(X, y)
-    with pytest.raises(ValueError, match="fitted with 3"):
+    with pytest.raises(ValueError, match="expecting 3 features"):
         model.predict(X[:, :2])
     with pytest.raises(ValueError, match="intercept_init"):
         LogisticRegression(fit_intercept=False).fit(X, y, intercept_init=1.0)

@@ -373,9 +373,9 @@ def test_bad_data():
     with pytest.raises(NotFittedError, match="not fitted"):
         MLPClassifier().predict(X)
     model = MLPClassifier(max_iter=1).fit(X, y)
-    with pytest.raises(ValueError, match="fitted with 2"):
+    with pytest.raises(ValueError, match="expecting 2 features"):
         model.predict(np.ones((2, 3)))
-    with pytest.raises(ValueError, match="one label per row"):
+    with pytest.raises(ValueError, match="inconsistent numbers of samples"):
         model.score(X, y[:2])
 
 

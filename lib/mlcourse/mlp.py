@@ -31,16 +31,18 @@ import numbers
 
 import numpy as np
 
+from ._base import BaseEstimator, ClassifierMixin, check_predict_X
 from ._validation import (
-    check_is_fitted,
+    check_classification_targets,
     check_labels,
-    check_n_features,
+    check_learning_rate,
     check_nonnegative,
     check_positive,
     check_positive_int,
     check_random_state,
     check_X,
 )
+from .logistic_regression import sigmoid, softmax
 
 __all__ = [
     "ACTIVATIONS",
@@ -60,26 +62,8 @@ __all__ = [
 
 
 # --- activations (section "The forward pass") -------------------------------------------
-
-
-def sigmoid(z):
-    """The logistic function ``1 / (1 + exp(-z))``, computed without overflow."""
-    z = np.asarray(z, dtype=float)
-    out = np.empty_like(z)
-    positive = z >= 0
-    out[positive] = 1.0 / (1.0 + np.exp(-z[positive]))
-    ez = np.exp(z[~positive])
-    out[~positive] = ez / (1.0 + ez)
-    return out
-
-
-def softmax(Z):
-    """Row-wise softmax of a 2-D array of scores (shifted by the row maximum for stability)."""
-    Z = np.asarray(Z, dtype=float)
-    shifted = Z - Z.max(axis=1, keepdims=True)
-    E = np.exp(shifted)
-    return E / E.sum(axis=1, keepdims=True)
-
+# sigmoid and softmax are those of chapter "Logistic regression", imported
+# above and re-exported here.
 
 ACTIVATIONS = ("tanh", "relu", "sigmoid", "identity")
 
@@ -282,7 +266,7 @@ def _check_hidden_layer_sizes(sizes):
     return tuple(out)
 
 
-class MLPClassifier:
+class MLPClassifier(ClassifierMixin, BaseEstimator):
     """A multi-layer perceptron classifier trained by backpropagation and minibatch SGD.
 
     Parameters
@@ -353,7 +337,7 @@ class MLPClassifier:
     def _check_params(self):
         self._hidden = _check_hidden_layer_sizes(self.hidden_layer_sizes)
         _check_activation(self.activation)
-        check_positive(self.learning_rate, "learning_rate")
+        self._eta = check_learning_rate(self.learning_rate)
         momentum = check_nonnegative(self.momentum, "momentum")
         if momentum >= 1:
             raise ValueError(f"momentum must be in [0, 1); got {momentum}.")
@@ -377,26 +361,8 @@ class MLPClassifier:
                 f"validation_fraction must be in (0, 1); got {fraction}."
             )
 
-    def get_params(self, deep=True):
-        """The constructor's hyper-parameters, as scikit-learn's ``get_params``."""
-        names = (
-            "hidden_layer_sizes",
-            "activation",
-            "learning_rate",
-            "momentum",
-            "max_iter",
-            "batch_size",
-            "alpha",
-            "shuffle",
-            "random_state",
-            "early_stopping",
-            "validation_fraction",
-            "n_iter_no_change",
-        )
-        return {name: getattr(self, name) for name in names}
-
-    def _targets(self, y_index):
-        K = len(self.classes_)
+    @staticmethod
+    def _targets(y_index, K):
         if K == 2:
             return y_index.reshape(-1, 1).astype(float)
         return np.eye(K)[y_index]
@@ -411,24 +377,22 @@ class MLPClassifier:
         """
         self._check_params()
         X = check_X(X)
+        check_classification_targets(y)
         y_index, classes = check_labels(y)
         if y_index.shape[0] != X.shape[0]:
             raise ValueError(
                 f"X and y must have the same number of samples; got {X.shape[0]} rows in X "
                 f"and {y_index.shape[0]} labels in y."
             )
-        self.classes_ = classes
-        self.n_features_in_ = X.shape[1]
-        self.n_outputs_ = 1 if len(classes) == 2 else len(classes)
-        sizes = (X.shape[1], *self._hidden, self.n_outputs_)
-        self.n_layers_ = len(sizes)
+        n_outputs = 1 if len(classes) == 2 else len(classes)
+        sizes = (X.shape[1], *self._hidden, n_outputs)
         rng = check_random_state(self.random_state)
         coefs, intercepts = init_parameters(sizes, self.activation, rng)
         if coefs_init is not None or intercepts_init is not None:
             coefs, intercepts = self._check_init(
                 coefs_init, intercepts_init, coefs, intercepts
             )
-        Y = self._targets(y_index)
+        Y = self._targets(y_index, len(classes))
 
         if self.early_stopping:
             n_val = int(np.ceil(self.validation_fraction * X.shape[0]))
@@ -444,6 +408,8 @@ class MLPClassifier:
 
         n = X.shape[0]
         batch = min(self.batch_size, n)
+        eta = self._eta
+        k = 0  # the number of the SGD step, for a learning_rate k -> eta_k
         velocity_W = [np.zeros_like(W) for W in coefs]
         velocity_b = [np.zeros_like(b) for b in intercepts]
         self.loss_curve_ = []
@@ -474,14 +440,14 @@ class MLPClassifier:
                         f"lower learning_rate (now {self.learning_rate})."
                     )
                 total += loss * len(rows)
+                k += 1
+                step = eta(k)
                 for layer in range(len(coefs)):  # heavy-ball momentum step
                     velocity_W[layer] = (
-                        self.momentum * velocity_W[layer]
-                        - self.learning_rate * dWs[layer]
+                        self.momentum * velocity_W[layer] - step * dWs[layer]
                     )
                     velocity_b[layer] = (
-                        self.momentum * velocity_b[layer]
-                        - self.learning_rate * dbs[layer]
+                        self.momentum * velocity_b[layer] - step * dbs[layer]
                     )
                     coefs[layer] = coefs[layer] + velocity_W[layer]
                     intercepts[layer] = intercepts[layer] + velocity_b[layer]
@@ -510,6 +476,10 @@ class MLPClassifier:
                         break
         if self.early_stopping:
             coefs, intercepts = best[1]
+        self.classes_ = classes
+        self.n_features_in_ = sizes[0]
+        self.n_outputs_ = n_outputs
+        self.n_layers_ = len(sizes)
         self.coefs_, self.intercepts_ = coefs, intercepts
         return self
 
@@ -544,12 +514,6 @@ class MLPClassifier:
         return out_W, out_b
 
     # -- prediction
-    def _check_predict_X(self, X):
-        check_is_fitted(self, "coefs_")
-        X = check_X(X)
-        check_n_features(X, self.n_features_in_, type(self).__name__)
-        return X
-
     def _predict_index(self, P):
         if P.shape[1] == 1:
             return (P[:, 0] > 0.5).astype(int)
@@ -558,14 +522,14 @@ class MLPClassifier:
     def decision_function(self, X):
         """Output scores ``Z^(L)``: the logit of the positive class (1-D) for two classes,
         otherwise one column per class."""
-        X = self._check_predict_X(X)
+        X = check_predict_X(self, X, "coefs_")
         Zs, _ = forward(self.coefs_, self.intercepts_, X, self.activation)
         Z = Zs[-1]
         return Z[:, 0] if Z.shape[1] == 1 else Z
 
     def predict_proba(self, X):
         """Class probabilities, one column per class in the order of ``classes_``."""
-        X = self._check_predict_X(X)
+        X = check_predict_X(self, X, "coefs_")
         P = forward(self.coefs_, self.intercepts_, X, self.activation)[1][-1]
         if P.shape[1] == 1:
             return np.column_stack([1.0 - P[:, 0], P[:, 0]])
@@ -573,16 +537,6 @@ class MLPClassifier:
 
     def predict(self, X):
         """The most probable class of each sample (a label from ``classes_``)."""
-        X = self._check_predict_X(X)
+        X = check_predict_X(self, X, "coefs_")
         P = forward(self.coefs_, self.intercepts_, X, self.activation)[1][-1]
         return self.classes_[self._predict_index(P)]
-
-    def score(self, X, y):
-        """Accuracy: the fraction of samples whose predicted label equals ``y``."""
-        predicted = self.predict(X)
-        y = np.asarray(y)
-        if y.shape != predicted.shape:
-            raise ValueError(
-                f"y must have one label per row of X; got shape {y.shape} for {predicted.shape[0]} rows."
-            )
-        return float(np.mean(predicted == y))
