@@ -68,7 +68,8 @@ def test_check_X_refuses_empty_and_featureless():
         check_X(np.zeros((2, 2)), min_samples=3)
     with pytest.raises(
         ValueError,
-        match=r"at least one feature \(column\); got shape \(3, 0\)",
+        match=r"at least one feature \(column\); got 0 feature\(s\) "
+        r"\(shape=\(3, 0\)\)",
     ):
         check_X(np.zeros((3, 0)))
 

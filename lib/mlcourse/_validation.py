@@ -15,6 +15,7 @@ import numbers
 import warnings
 
 import numpy as np
+from scipy import sparse as _sparse
 from sklearn import exceptions as _sklearn_exceptions
 
 __all__ = [
@@ -70,6 +71,11 @@ def _refuse_none(values, name: str, kind: str) -> None:
 
 def _as_float_array(values, name: str) -> np.ndarray:
     _refuse_none(values, name, "numbers")
+    if _sparse.issparse(values):
+        raise TypeError(
+            f"{name} is a sparse matrix, and sparse input is not supported: "
+            f"the algorithms work on dense arrays; use {name}.toarray()."
+        )
     if isinstance(values, str):
         raise TypeError(
             f"{name} must be an array of numbers; got the string {values!r}."
@@ -109,7 +115,8 @@ def check_X(X, name: str = "X", min_samples: int = 1) -> np.ndarray:
     if array.ndim == 1:
         raise ValueError(
             f"{name} must be a 2-D array of shape (n_samples, n_features); got {_describe(array)}. "
-            f"Use {name}.reshape(-1, 1) for a single feature or {name}.reshape(1, -1) for a single sample."
+            f"Reshape your data: use {name}.reshape(-1, 1) for a single "
+            f"feature or {name}.reshape(1, -1) for a single sample."
         )
     if array.ndim != 2:
         raise ValueError(
@@ -122,7 +129,9 @@ def check_X(X, name: str = "X", min_samples: int = 1) -> np.ndarray:
         )
     if array.shape[1] == 0:
         raise ValueError(
-            f"{name} must have at least one feature (column); got shape {array.shape}."
+            f"{name} must have at least one feature (column); got 0 "
+            f"feature(s) (shape={array.shape}) while a minimum of 1 is "
+            "required."
         )
     _check_finite(array, name)
     return array
@@ -210,6 +219,11 @@ def check_binary_labels(y, name: str = "y"):
         raise ValueError(
             f"{name} must contain exactly two classes for a binary model; "
             f"got {_n_classes(classes.size)}: [{shown}{more}]."
+            + (
+                " Only binary classification is supported by this model."
+                if classes.size > 2
+                else ""
+            )
         )
     y_signed = np.where(labels == classes[1], 1.0, -1.0)
     return y_signed, classes

@@ -337,7 +337,7 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
     def _check_params(self):
         self._hidden = _check_hidden_layer_sizes(self.hidden_layer_sizes)
         _check_activation(self.activation)
-        self._eta = check_learning_rate(self.learning_rate)
+        check_learning_rate(self.learning_rate)
         momentum = check_nonnegative(self.momentum, "momentum")
         if momentum >= 1:
             raise ValueError(f"momentum must be in [0, 1); got {momentum}.")
@@ -408,7 +408,7 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
 
         n = X.shape[0]
         batch = min(self.batch_size, n)
-        eta = self._eta
+        eta = check_learning_rate(self.learning_rate)
         k = 0  # the number of the SGD step, for a learning_rate k -> eta_k
         velocity_W = [np.zeros_like(W) for W in coefs]
         velocity_b = [np.zeros_like(b) for b in intercepts]
