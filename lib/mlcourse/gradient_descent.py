@@ -56,6 +56,7 @@ import numpy as np
 
 from ._validation import (
     _as_float_array,
+    check_learning_rate,
     check_positive,
     check_positive_int,
     check_random_state,
@@ -310,6 +311,14 @@ class _FunctionSchedule(Schedule):
         return f"schedule({getattr(self.function, '__name__', 'function')})"
 
 
+def _learning_rate_schedule(learning_rate) -> Schedule:
+    """The library's ``learning_rate`` contract: a number or ``k -> eta_k``."""
+    if callable(learning_rate):
+        return as_schedule(learning_rate)
+    check_learning_rate(learning_rate)  # a clear error for anything else
+    return Constant(check_positive(learning_rate, "learning_rate"))
+
+
 def as_schedule(schedule) -> Schedule:
     """Turn a positive number (constant step), a function ``k -> eta`` or a schedule into a schedule."""
     if isinstance(schedule, Schedule):
@@ -419,8 +428,11 @@ def gradient_descent(
         ``grad(x) -> array`` of the same shape as ``x``.
     x0 : array_like
         The starting point (any shape).
-    learning_rate : float, default 0.1
-        The constant step size, used when ``schedule`` is None.
+    learning_rate : float or callable, default 0.1
+        The step size, used when ``schedule`` is None: a positive number (a
+        constant step) or a function ``k -> eta_k`` such as
+        ``InverseLinear(1.0)``, the contract of every ``learning_rate`` of
+        the library.
     schedule : None, number, function ``k -> eta`` or schedule object
         The step-size schedule (see the module docstring); ``Backtracking`` needs ``objective``.
     tol : float, default 1e-6
@@ -456,9 +468,11 @@ def gradient_descent(
             f"objective must be a function x -> number or None; got {type(objective).__name__}."
         )
     x = _check_x0(x0)
-    if schedule is None:
-        schedule = Constant(check_positive(learning_rate, "learning_rate"))
-    schedule = as_schedule(schedule)
+    schedule = as_schedule(
+        _learning_rate_schedule(learning_rate)
+        if schedule is None
+        else schedule
+    )
     if schedule.adaptive and objective is None:
         raise ValueError(
             f"{schedule!r} chooses its steps from the objective: pass objective=f."
@@ -685,9 +699,11 @@ def sgd(
     max_iter = check_positive_int(max_iter, "max_iter")
     if max_steps is not None:
         max_steps = check_positive_int(max_steps, "max_steps")
-    if schedule is None:
-        schedule = Constant(check_positive(learning_rate, "learning_rate"))
-    schedule = as_schedule(schedule)
+    schedule = as_schedule(
+        _learning_rate_schedule(learning_rate)
+        if schedule is None
+        else schedule
+    )
     if schedule.adaptive:
         raise ValueError(
             "sgd takes a fixed schedule (Constant, InverseLinear, InverseSqrt or a function k -> eta), not a line search."
