@@ -1,7 +1,7 @@
 """Linear regression by least squares (chapter "1. Linear regression").
 
 - :func:`least_squares_line` and :func:`correlation`: the closed form of simple regression,
-  equations ``eq-lr-slope`` and ``eq-lr-intercept`` (section "Least squares").
+  :eq:`eq-lr-slope` and :eq:`eq-lr-intercept` (section "Least squares").
 - :class:`LinearRegression`: multiple regression with a design matrix, solved by a
   numerically stable least-squares routine (``numpy.linalg.lstsq``, an SVD), never by
   inverting :math:`X^\\top X` (section "Multiple regression").
@@ -64,7 +64,7 @@ def _check_spread(x, name: str = "x") -> float:
 def least_squares_line(x, y):
     """Return ``(intercept, slope)`` of the least-squares line of ``y`` on ``x``.
 
-    The closed form of equations ``eq-lr-slope`` and ``eq-lr-intercept``:
+    The closed form of :eq:`eq-lr-slope` and :eq:`eq-lr-intercept`:
     ``slope = S_xy / S_xx`` and ``intercept = ybar - slope * xbar``.
     """
     x, y = _check_pair(x, y)
@@ -77,7 +77,10 @@ def least_squares_line(x, y):
 
 
 def correlation(x, y) -> float:
-    """Pearson's sample correlation ``r = S_xy / sqrt(S_xx S_yy)`` (equation ``eq-lr-correlation``)."""
+    """Pearson's sample correlation ``r = S_xy / sqrt(S_xx S_yy)``.
+
+    Equation :eq:`eq-lr-correlation`.
+    """
     x, y = _check_pair(x, y)
     s_xx = _check_spread(x, "x")
     s_yy = _check_spread(y, "y")
@@ -94,7 +97,7 @@ def sse(y, y_pred) -> float:
 
 
 def r2_score(y, y_pred) -> float:
-    """Coefficient of determination ``R^2 = 1 - SSE / SST`` (equation ``eq-lr-r2``).
+    """Coefficient of determination ``R^2 = 1 - SSE / SST`` (:eq:`eq-lr-r2`).
 
     When ``y`` is constant, SST is zero: the score is 1.0 for a perfect prediction and 0.0
     otherwise (scikit-learn's convention).
@@ -272,7 +275,7 @@ def slope_inference(x, y, confidence: float = 0.95) -> SlopeInference:
     """Standard errors, test of ``beta_1 = 0`` and confidence interval for the slope.
 
     Under the five assumptions (independent Gaussian noise of constant variance around a
-    straight line), with ``s^2 = SSE / (n - 2)`` (equation ``eq-lr-sigma``):
+    straight line), with ``s^2 = SSE / (n - 2)`` (:eq:`eq-lr-sigma`):
 
     - ``slope_stderr = s / sqrt(S_xx)``,
     - ``intercept_stderr = s * sqrt(1/n + xbar^2 / S_xx)``,

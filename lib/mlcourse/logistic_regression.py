@@ -169,12 +169,15 @@ def _loss_from_scores(y01, z):
 def gaussian_nb_weights(means, variances, prior):
     """Logistic weights implied by Gaussian class-conditional densities.
 
-    Section "From Gaussian classes to a linear logit" (:eq:`eq-logr-nb-weights`).
+    Section "From Gaussian classes to a linear logit"
+    (:eq:`eq-logr-nb-weights`).
     If ``x_i | y = k ~ N(means[k, i], variances[i])`` independently over the
     features, with a variance shared by the two classes, and
     ``P(y = 1) = prior``, then ``P(y = 1 | x) = sigmoid(w @ x + b)`` exactly,
-    with ``w_i = (mu_i1 - mu_i0) / sigma_i^2`` and
-    ``b = log(prior / (1 - prior)) + sum_i (mu_i0^2 - mu_i1^2) / (2 sigma_i^2)``.
+    with::
+
+        w_i = (mu_i1 - mu_i0) / sigma_i^2
+        b = log(prior / (1 - prior)) + sum_i (mu_i0^2 - mu_i1^2)/(2 sigma_i^2)
 
     Parameters
     ----------
@@ -283,7 +286,7 @@ class _Problem:
         return sigmoid(Z) if self.binary else softmax(Z)
 
     def gradient(self, Z, theta, P=None):
-        """``A^T (P - Y) / n + l2 theta``, :eq:`eq-logr-gradient` over ``-n``."""
+        """``A^T (P - Y) / n + l2 theta``: :eq:`eq-logr-gradient` over -n."""
         if P is None:
             P = self.probabilities(Z)
         return self.A.T @ (P - self.targets) / self.n + self.penalty * theta
@@ -327,7 +330,7 @@ def _accelerated_descent(problem, theta, eta, max_iter, tol):
     Each step is a gradient step taken from the extrapolated point
     ``theta + beta_k (theta - theta_previous)``, with Nesterov's momentum
     ``beta_k = (t_k - 1) / t_{k+1}``, ``t_{k+1} = (1 + sqrt(1 + 4 t_k^2)) / 2``
-    {cite}`nesterov2004`. When that step would increase the loss, the
+    (Nesterov, 2004). When that step would increase the loss, the
     momentum is dropped (``t = 1``) and a plain gradient step is taken
     instead, as in O'Donoghue and Candes's function-value restart: the loss
     never goes up, and on an ill-conditioned problem the number of steps
@@ -646,7 +649,7 @@ class LogisticRegression(
         warn_not_converged(message, stacklevel=4)
 
     def decision_function(self, X):
-        """The log-odds ``w @ x + b`` of each row: positive means ``classes_[1]``.
+        """The log-odds ``w @ x + b`` of each row (> 0: ``classes_[1]``).
 
         Returns
         -------
@@ -665,7 +668,7 @@ class LogisticRegression(
         return np.column_stack([1 - p1, p1])
 
     def predict(self, X):
-        """``classes_[1]`` where the log-odds are positive, else ``classes_[0]``."""
+        """``classes_[1]`` where the log-odds are > 0, else ``classes_[0]``."""
         return LinearBinaryClassifierMixin.predict(self, X)
 
 

@@ -1,28 +1,30 @@
-"""Multi-layer perceptrons trained by backpropagation (chapter "Multi-layer perceptrons").
+"""Multi-layer perceptrons trained by backpropagation.
 
-The network is a stack of dense layers. With ``A^(0) = X`` (one sample per row), layer
-``l = 1..L`` computes
+Chapter "Multi-layer perceptrons". The network is a stack of dense layers.
+With ``A^(0) = X`` (one sample per row), layer ``l = 1..L`` computes
+``Z^(l) = A^(l-1) W^(l) + b^(l)`` (:eq:`eq-mlp-affine`) and, below the
+output, ``A^(l) = g(Z^(l))`` (:eq:`eq-mlp-hidden`). The output layer turns
+``Z^(L)`` into probabilities: a sigmoid with one output unit for two
+classes, a softmax over ``K`` units for ``K > 2`` classes
+(:eq:`eq-mlp-output`). The loss is the mean cross-entropy plus an L2
+penalty ``(alpha / 2) * sum_l ||W^(l)||^2`` (:eq:`eq-mlp-loss`).
 
-    Z^(l) = A^(l-1) W^(l) + b^(l)          (eq-mlp-affine)
-    A^(l) = g(Z^(l))        for l < L      (eq-mlp-hidden)
-
-and the output layer turns ``Z^(L)`` into probabilities: a sigmoid with one output unit for
-two classes, a softmax over ``K`` units for ``K > 2`` classes (eq-mlp-output). The loss is the
-mean cross-entropy plus an L2 penalty ``(alpha / 2) * sum_l ||W^(l)||^2`` (eq-mlp-loss).
-
-Backpropagation (eq-mlp-delta-out, eq-mlp-grads, eq-mlp-delta-back) runs the chain rule from
-the output back to the input, one layer at a time, vectorized over a batch:
+Backpropagation (:eq:`eq-mlp-delta-out`, :eq:`eq-mlp-grads`,
+:eq:`eq-mlp-delta-back`) runs the chain rule from the output back to the
+input, one layer at a time, vectorized over a batch::
 
     Delta^(L) = (P - Y) / n
-    dW^(l) = A^(l-1)^T Delta^(l) + alpha W^(l),   db^(l) = sum over rows of Delta^(l)
+    dW^(l) = A^(l-1)^T Delta^(l) + alpha W^(l)
+    db^(l) = sum over rows of Delta^(l)
     Delta^(l-1) = (Delta^(l) W^(l)^T) * g'(Z^(l-1))
 
-Training is plain minibatch stochastic gradient descent with heavy-ball momentum
-(eq-mlp-momentum): ``v <- momentum * v - learning_rate * grad``, ``theta <- theta + v``.
-The defaults (``learning_rate=0.1``, ``momentum=0.9``, ``batch_size=32``, ``max_iter=200``,
-tanh hidden units, Glorot initialization) make ``MLPClassifier(hidden_layer_sizes=(64,))``
-reach at least 97% test accuracy on scikit-learn's digits scaled to [0, 1], and make a
-small tanh network solve XOR from most seeds.
+Training is minibatch stochastic gradient descent with heavy-ball momentum
+(:eq:`eq-mlp-momentum`): ``v <- momentum * v - learning_rate * grad``,
+``theta <- theta + v``. The defaults (``learning_rate=0.1``,
+``momentum=0.9``, ``batch_size=32``, ``max_iter=200``, tanh hidden units,
+Glorot initialization) make ``MLPClassifier(hidden_layer_sizes=(64,))``
+reach at least 97% test accuracy on scikit-learn's digits scaled to [0, 1],
+and make a small tanh network solve XOR from most seeds.
 """
 
 from __future__ import annotations
@@ -77,7 +79,7 @@ def _check_activation(name):
 
 
 def activation(name, Z):
-    """Apply the hidden activation ``g`` named ``name`` elementwise (eq-mlp-hidden)."""
+    """Apply the hidden activation ``g`` elementwise (:eq:`eq-mlp-hidden`)."""
     _check_activation(name)
     if name == "tanh":
         return np.tanh(Z)
@@ -89,7 +91,9 @@ def activation(name, Z):
 
 
 def activation_derivative(name, Z):
-    """The derivative ``g'(Z)`` of the hidden activation, elementwise (eq-mlp-delta-back).
+    """The derivative ``g'(Z)`` of the hidden activation, elementwise.
+
+    It enters the backward pass :eq:`eq-mlp-delta-back`.
 
     For ReLU the derivative at exactly 0 is taken as 0.
     """
@@ -108,7 +112,7 @@ def activation_derivative(name, Z):
 
 
 def _output_probabilities(Z_out):
-    """Sigmoid for one output unit, softmax for several (eq-mlp-output)."""
+    """Sigmoid for one output, softmax for several (:eq:`eq-mlp-output`)."""
     if Z_out.shape[1] == 1:
         return sigmoid(Z_out)
     return softmax(Z_out)
@@ -118,7 +122,8 @@ def cross_entropy(P, Y):
     """Mean cross-entropy of probabilities ``P`` against one-hot (or 0/1) targets ``Y``.
 
     With one column, ``P`` holds ``P(y = 1)`` and the binary form
-    ``-[y log p + (1 - y) log(1 - p)]`` is used (eq-mlp-loss). Probabilities are clipped to
+    ``-[y log p + (1 - y) log(1 - p)]`` is used (:eq:`eq-mlp-loss`).
+    Probabilities are clipped to
     ``[1e-15, 1 - 1e-15]`` so that a confident mistake costs a large but finite loss.
     """
     P = np.clip(np.asarray(P, dtype=float), 1e-15, 1 - 1e-15)
@@ -136,7 +141,8 @@ def init_parameters(layer_sizes, activation_name="tanh", random_state=None):
     """Glorot-uniform weights and zero biases for layers of the given sizes.
 
     ``layer_sizes = (d, h_1, ..., h_{L-1}, k)``. Weight ``W^(l)`` is drawn uniformly from
-    ``[-r, r]`` with ``r = sqrt(6 / (fan_in + fan_out))`` {cite}`glorot2010` (twice that for
+    ``[-r, r]`` with ``r = sqrt(6 / (fan_in + fan_out))``
+    :cite:`glorot2010` (twice that for
     sigmoid hidden units, whose slope at 0 is a quarter of tanh's). Returns
     ``(coefs, intercepts)``: lists of arrays of shapes ``(h_{l-1}, h_l)`` and ``(h_l,)``.
     """
@@ -153,7 +159,10 @@ def init_parameters(layer_sizes, activation_name="tanh", random_state=None):
 
 
 def forward(coefs, intercepts, X, activation_name="tanh"):
-    """The forward pass (eq-mlp-affine, eq-mlp-hidden, eq-mlp-output).
+    """The forward pass.
+
+    Equations :eq:`eq-mlp-affine`, :eq:`eq-mlp-hidden` and
+    :eq:`eq-mlp-output`.
 
     Returns ``(Zs, As)``: ``Zs[l]`` is the pre-activation of layer ``l + 1`` and ``As[l]`` the
     input of layer ``l + 1`` (so ``As[0] = X``); the last entry of ``As`` holds the output
@@ -175,7 +184,8 @@ def forward(coefs, intercepts, X, activation_name="tanh"):
 def backward(coefs, Zs, As, Y, activation_name="tanh", alpha=0.0):
     """Backpropagation: the gradients of the mean loss for every layer.
 
-    Equations eq-mlp-delta-out, eq-mlp-grads and eq-mlp-delta-back.
+    Equations :eq:`eq-mlp-delta-out`, :eq:`eq-mlp-grads` and
+    :eq:`eq-mlp-delta-back`.
     ``Zs`` and ``As`` come from :func:`forward` on the same batch; ``Y``
     holds the targets (one-hot, or one 0/1 column for two classes).
     Returns ``(coef_grads, intercept_grads)``.
@@ -201,7 +211,9 @@ def _penalty(coefs, alpha):
 def loss_and_gradients(
     coefs, intercepts, X, Y, activation_name="tanh", alpha=0.0
 ):
-    """The penalized loss (eq-mlp-loss) and its gradients by one forward and one backward pass.
+    """The penalized loss (:eq:`eq-mlp-loss`) and its gradients.
+
+    One forward and one backward pass.
 
     Returns ``(loss, coef_grads, intercept_grads)``. This is the function the chapter's
     gradient check compares with central differences.
@@ -267,42 +279,74 @@ def _check_hidden_layer_sizes(sizes):
 
 
 class MLPClassifier(ClassifierMixin, BaseEstimator):
-    """A multi-layer perceptron classifier trained by backpropagation and minibatch SGD.
+    """A multi-layer perceptron classifier trained by backpropagation.
+
+    Chapter "Multi-layer perceptrons": the forward pass :eq:`eq-mlp-affine`,
+    :eq:`eq-mlp-hidden`, :eq:`eq-mlp-output`, the loss :eq:`eq-mlp-loss`,
+    the backward pass of section "Backpropagation", and minibatch SGD with
+    heavy-ball momentum :eq:`eq-mlp-momentum`.
 
     Parameters
     ----------
     hidden_layer_sizes : tuple of int, default (16,)
-        Units of each hidden layer; ``()`` gives logistic (softmax) regression.
+        Units of each hidden layer; ``()`` gives logistic (softmax)
+        regression.
     activation : {"tanh", "relu", "sigmoid", "identity"}, default "tanh"
-        The hidden activation ``g``. The output is a sigmoid (two classes) or a softmax.
-    learning_rate : float, default 0.1
-        Step size of SGD.
+        The hidden activation ``g``. The output is a sigmoid (two classes) or
+        a softmax.
+    learning_rate : float or callable, default 0.1
+        Step size of SGD: a positive number, or a function ``k -> eta_k`` of
+        the number ``k = 1, 2, ...`` of the SGD step (such as
+        ``InverseLinear(0.5)``).
     momentum : float in [0, 1), default 0.9
         Heavy-ball momentum; 0 gives plain SGD.
     max_iter : int, default 200
-        Passes (epochs) over the training data. Training always runs them all, unless
-        ``early_stopping`` stops it sooner.
+        Passes (epochs) over the training data. Training always runs them
+        all, unless ``early_stopping`` stops it sooner.
     batch_size : int, default 32
         Samples per SGD step (capped at the number of training samples).
     alpha : float, default 0.0
-        Strength of the L2 penalty ``(alpha / 2) * sum ||W||^2`` on the weights (not biases).
+        Strength of the L2 penalty ``(alpha / 2) * sum ||W||^2`` on the
+        weights (not the biases).
     shuffle : bool, default True
         Shuffle the samples before each pass.
-    random_state : None, int or Generator
+    random_state : None, int or numpy.random.Generator, default None
         Seeds the initialization, the shuffles and the validation split.
     early_stopping : bool, default False
-        Hold out ``validation_fraction`` of the training data, record the validation accuracy
-        after each pass, stop when it has not improved for ``n_iter_no_change`` passes, and
-        keep the weights of the best pass.
+        Hold out ``validation_fraction`` of the training data, record the
+        validation accuracy after each pass, stop when it has not improved
+        for ``n_iter_no_change`` passes, and keep the weights of the best
+        pass.
+    validation_fraction : float in (0, 1), default 0.1
+        Share of the training data held out by ``early_stopping``.
+    n_iter_no_change : int, default 10
+        Patience of ``early_stopping``, in passes.
 
     Attributes
     ----------
-    coefs_, intercepts_ : lists of arrays, one per layer
-    loss_curve_ : list of float, the mean training loss of each pass (over its minibatches)
-    validation_scores_ : list of float or None, validation accuracy after each pass
-    validation_loss_curve_ : list of float or None, validation loss after each pass
-    best_iteration_ : int or None, the pass (counted from 1) whose weights were kept
-    classes_, n_features_in_, n_iter_, n_layers_, n_outputs_
+    coefs_ : list of ndarray
+        The weight matrix ``W^(l)`` of each layer, of shape
+        ``(h_{l-1}, h_l)``.
+    intercepts_ : list of ndarray
+        The bias vector ``b^(l)`` of each layer.
+    loss_curve_ : list of float
+        The mean training loss of each pass (over its minibatches).
+    validation_scores_ : list of float or None
+        Validation accuracy after each pass (with ``early_stopping``).
+    validation_loss_curve_ : list of float or None
+        Validation loss after each pass (with ``early_stopping``).
+    best_iteration_ : int or None
+        The pass (counted from 1) whose weights were kept.
+    classes_ : ndarray of shape (n_classes,)
+        The labels in sorted order.
+    n_features_in_ : int
+        Number of features seen during ``fit``.
+    n_iter_ : int
+        Passes run.
+    n_layers_ : int
+        Number of layers, input and output included.
+    n_outputs_ : int
+        Output units: 1 for two classes, else the number of classes.
     """
 
     def __init__(
