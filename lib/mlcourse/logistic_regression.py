@@ -273,14 +273,31 @@ class _Problem:
     def scores(self, theta):
         return self.A @ theta
 
-    def objective(self, Z, theta):
+    def evaluate(self, Z, theta):
+        """The objective and the probabilities at the scores ``Z``.
+
+        Both come from one ``exp``: with ``e = exp(-|z|)``, ``sigmoid(z)``
+        is ``1 / (1 + e)`` or ``e / (1 + e)`` (as in :func:`sigmoid`) and
+        ``log(1 + exp(z)) = max(z, 0) + log1p(e)``; for softmax, the shifted
+        exponentials give both the probabilities and the log-sum-exp.
+        """
         if self.binary:
-            loss = _loss_from_scores(self.targets, Z)
+            e = np.exp(-np.abs(Z))
+            P = np.where(Z >= 0, 1.0 / (1.0 + e), e / (1.0 + e))
+            softplus = np.maximum(Z, 0.0) + np.log1p(e)
+            loss = np.mean(softplus - self.targets * Z)
         else:
             m = Z.max(axis=1, keepdims=True)
-            lse = (m + np.log(np.exp(Z - m).sum(axis=1, keepdims=True)))[:, 0]
-            loss = float(np.mean(lse - np.sum(self.targets * Z, axis=1)))
-        return loss + 0.5 * float(np.sum(self.penalty * theta**2))
+            E = np.exp(Z - m)
+            total = E.sum(axis=1, keepdims=True)
+            P = E / total
+            lse = (m + np.log(total))[:, 0]
+            loss = np.mean(lse - np.sum(self.targets * Z, axis=1))
+        penalty = 0.5 * float(np.sum(self.penalty * theta**2))
+        return float(loss) + penalty, P
+
+    def objective(self, Z, theta):
+        return self.evaluate(Z, theta)[0]
 
     def probabilities(self, Z):
         return sigmoid(Z) if self.binary else softmax(Z)
@@ -309,17 +326,19 @@ def _gradient_descent(problem, theta, eta, max_iter, tol):
     ``max_iter`` steps. Returns ``(theta, loss_path, n_iter, converged)``.
     """
     Z = problem.scores(theta)
-    grad = problem.gradient(Z, theta)
-    path = [problem.objective(Z, theta)]
+    loss, P = problem.evaluate(Z, theta)
+    grad = problem.gradient(Z, theta, P)
+    path = [loss]
     for k in range(1, max_iter + 1):
         if np.max(np.abs(grad)) < tol:
             return theta, path, k - 1, True
         theta = theta - eta(k) * grad
         Z = problem.scores(theta)
-        path.append(problem.objective(Z, theta))
-        if not np.isfinite(path[-1]):
+        loss, P = problem.evaluate(Z, theta)
+        path.append(loss)
+        if not np.isfinite(loss):
             break
-        grad = problem.gradient(Z, theta)
+        grad = problem.gradient(Z, theta, P)
     converged = bool(np.max(np.abs(grad)) < tol)
     return theta, path, len(path) - 1, converged
 
@@ -338,8 +357,8 @@ def _accelerated_descent(problem, theta, eta, max_iter, tol):
     condition number itself. Same stopping rule as :func:`_gradient_descent`.
     """
     Z = problem.scores(theta)
-    grad = problem.gradient(Z, theta)
-    loss = problem.objective(Z, theta)
+    loss, P = problem.evaluate(Z, theta)
+    grad = problem.gradient(Z, theta, P)
     path = [loss]
     previous, Z_previous, t = theta, Z, 1.0
     for k in range(1, max_iter + 1):
@@ -352,18 +371,18 @@ def _accelerated_descent(problem, theta, eta, max_iter, tol):
         Z_ahead = Z + beta * (Z - Z_previous)
         candidate = ahead - step * problem.gradient(Z_ahead, ahead)
         Z_candidate = problem.scores(candidate)
-        new_loss = problem.objective(Z_candidate, candidate)
+        new_loss, P = problem.evaluate(Z_candidate, candidate)
         if beta > 0 and not new_loss <= loss:  # restart without momentum
             t_next = 1.0
             candidate = theta - step * grad
             Z_candidate = problem.scores(candidate)
-            new_loss = problem.objective(Z_candidate, candidate)
+            new_loss, P = problem.evaluate(Z_candidate, candidate)
         previous, Z_previous = theta, Z
         theta, Z, loss, t = candidate, Z_candidate, new_loss, t_next
         path.append(loss)
         if not np.isfinite(loss):
             break
-        grad = problem.gradient(Z, theta)
+        grad = problem.gradient(Z, theta, P)
     converged = bool(np.max(np.abs(grad)) < tol)
     return theta, path, len(path) - 1, converged
 
