@@ -683,3 +683,23 @@ def test_draw_descent_runs_the_schedules_and_flags_divergence():
         draw_descent(0.1, "adam")
     plt.close("all")
     assert descent_explorer() is not None
+
+
+def test_learning_rate_takes_a_number_or_a_function_of_k():
+    """One learning_rate contract: a number or k -> eta_k, as the estimators."""
+
+    def grad(x):
+        return 2 * x
+
+    by_schedule = gd.gradient_descent(
+        grad, [1.0], schedule=InverseLinear(0.4), tol=1e-300, max_iter=5
+    )
+    by_rate = gd.gradient_descent(
+        grad, [1.0], learning_rate=InverseLinear(0.4), tol=1e-300, max_iter=5
+    )
+    np.testing.assert_array_equal(by_rate.path, by_schedule.path)
+    np.testing.assert_allclose(by_rate.step_sizes, 0.4 / np.arange(1, 6))
+    with pytest.raises(TypeError, match="learning_rate"):
+        gd.gradient_descent(grad, [1.0], learning_rate="fast")
+    with pytest.raises(ValueError, match="learning_rate"):
+        gd.gradient_descent(grad, [1.0], learning_rate=-0.1)

@@ -1,11 +1,14 @@
 """Tests of mlcourse.linear_regression: the lecture's example, gold standards, properties, bad input."""
 
+import warnings
+
 import numpy as np
 import pytest
 from mlcourse._validation import NotFittedError
 from mlcourse.datasets import five_points_regression
 from mlcourse.linear_regression import (
     LinearRegression,
+    RankWarning,
     correlation,
     least_squares_line,
     r2_score,
@@ -237,7 +240,10 @@ def test_fit_returns_self_and_repr():
     X, y = _five()
     model = LinearRegression()
     assert model.fit(X, y) is model
-    assert repr(model) == "LinearRegression(fit_intercept=True)"
+    assert repr(model) == "LinearRegression()"
+    assert repr(LinearRegression(fit_intercept=False)) == (
+        "LinearRegression(fit_intercept=False)"
+    )
 
 
 # --- bad input ---------------------------------------------------------------------------
@@ -329,3 +335,97 @@ def test_plot_residual_squares_returns_sse_and_draws_one_square_per_point():
     widget = residual_squares_explorer(X[:, 0], y)
     assert len(widget.children) == 2
     plt.close("all")
+
+
+# --- numerics: centring, scaling, rank -------------------------------------
+
+
+def test_unix_timestamps_within_one_day_fit_as_well_as_scikit_learn():
+    """A large offset costs no precision: the data are centred first."""
+    rng = np.random.default_rng(0)
+    t = 1.7e9 + rng.uniform(0, 86400, size=400)
+    y = 2e-4 * (t - 1.7e9) + rng.normal(scale=4.0, size=400)
+    X = t.reshape(-1, 1)
+    model = LinearRegression().fit(X, y)
+    reference = SkLinearRegression().fit(X, y)
+    assert model.score(X, y) == pytest.approx(reference.score(X, y), abs=1e-9)
+    assert 0.5 < model.score(X, y) < 0.8
+    assert model.rank_ == 1
+    assert model.coef_[0] == pytest.approx(reference.coef_[0], rel=1e-9)
+    # the uncentred design [1, t] loses the slope under lstsq's cut-off
+    design = np.column_stack([np.ones_like(t), t])
+    naive = np.linalg.lstsq(design, y, rcond=None)[0]
+    naive_r2 = r2_score(y, design @ naive)
+    assert naive_r2 < model.score(X, y) - 0.3
+
+
+@pytest.mark.parametrize("scale", [1e-8, 1.0, 1e8])
+def test_extreme_feature_scales_keep_full_rank(scale):
+    rng = np.random.default_rng(1)
+    X = rng.normal(size=(80, 3)) * np.array([1.0, scale, 1.0])
+    y = X @ np.array([1.0, 2.0 / scale, -1.0]) + rng.normal(size=80)
+    model = LinearRegression().fit(X, y)
+    assert model.rank_ == 3
+    # the reference is fitted on the rescaled, well-conditioned features
+    units = np.array([1.0, scale, 1.0])
+    reference = SkLinearRegression().fit(X / units, y)
+    np.testing.assert_allclose(model.coef_ * units, reference.coef_, rtol=1e-9)
+    assert model.intercept_ == pytest.approx(reference.intercept_, abs=1e-9)
+
+
+def test_rank_deficient_design_warns_and_gives_the_minimum_norm_solution():
+    rng = np.random.default_rng(2)
+    X = rng.normal(size=(50, 3))
+    X = np.column_stack([X, X[:, 0] + X[:, 1]])  # a dependent column
+    y = X[:, :3] @ np.array([1.0, 2.0, 3.0]) + 1.0
+    with pytest.warns(RankWarning, match="rank 3 but 4 features"):
+        model = LinearRegression().fit(X, y)
+    assert model.rank_ == 3
+    assert model.singular_values_.shape == (4,)
+    assert model.singular_values_[-1] < 1e-12 * model.singular_values_[0]
+    # numpy's lstsq on the centred data gives the minimum-norm solution
+    centred = np.linalg.lstsq(X - X.mean(axis=0), y - y.mean(), rcond=None)
+    np.testing.assert_allclose(model.coef_, centred[0], atol=1e-10)
+    np.testing.assert_allclose(
+        model.coef_, SkLinearRegression().fit(X, y).coef_, atol=1e-10
+    )
+    assert model.score(X, y) == pytest.approx(1.0, abs=1e-12)
+
+
+def test_constant_feature_is_reported_as_rank_deficient():
+    rng = np.random.default_rng(3)
+    X = np.column_stack([rng.normal(size=30), np.full(30, 5.0)])
+    y = 2.0 * X[:, 0] + 1.0
+    with pytest.warns(RankWarning, match="constant"):
+        model = LinearRegression().fit(X, y)
+    assert model.rank_ == 1 and model.coef_[1] == 0.0
+    assert model.intercept_ == pytest.approx(1.0, abs=1e-12)
+
+
+def test_full_rank_fit_gives_no_warning_and_reports_singular_values():
+    rng = np.random.default_rng(4)
+    X = rng.normal(size=(100, 4))
+    y = X @ np.ones(4)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        model = LinearRegression().fit(X, y)
+    assert model.rank_ == 4
+    centred = X - X.mean(axis=0)
+    scaled = centred / np.linalg.norm(centred, axis=0)
+    np.testing.assert_allclose(
+        model.singular_values_,
+        np.linalg.svd(scaled, compute_uv=False),
+        rtol=1e-12,
+    )
+
+
+def test_more_features_than_samples_matches_lstsq():
+    rng = np.random.default_rng(5)
+    X, y = rng.normal(size=(4, 7)), rng.normal(size=4)
+    with pytest.warns(RankWarning):
+        model = LinearRegression().fit(X, y)
+    assert model.rank_ == 3  # four centred samples span three dimensions
+    np.testing.assert_allclose(
+        model.coef_, SkLinearRegression().fit(X, y).coef_, atol=1e-10
+    )
+    np.testing.assert_allclose(model.predict(X), y, atol=1e-10)

@@ -373,9 +373,9 @@ def test_bad_data():
     with pytest.raises(NotFittedError, match="not fitted"):
         MLPClassifier().predict(X)
     model = MLPClassifier(max_iter=1).fit(X, y)
-    with pytest.raises(ValueError, match="fitted with 2"):
+    with pytest.raises(ValueError, match="expecting 2 features"):
         model.predict(np.ones((2, 3)))
-    with pytest.raises(ValueError, match="one label per row"):
+    with pytest.raises(ValueError, match="inconsistent numbers of samples"):
         model.score(X, y[:2])
 
 
@@ -408,3 +408,30 @@ def test_bad_initial_weights_and_divergence():
             momentum=0.0,
             random_state=0,
         ).fit(X * 1e3, y)
+
+
+def test_one_sigmoid_and_softmax_for_the_library():
+    from mlcourse import logistic_regression
+
+    assert sigmoid is logistic_regression.sigmoid
+    assert softmax is logistic_regression.softmax
+    assert sigmoid(0.0) == 0.5 and isinstance(sigmoid(0.0), float)
+
+
+def test_learning_rate_may_be_a_function_of_the_step_number():
+    from mlcourse.gradient_descent import InverseLinear
+
+    rng = np.random.default_rng(0)
+    X, y = rng.normal(size=(40, 2)), np.arange(40) % 2
+    settings = dict(hidden_layer_sizes=(3,), momentum=0.0, random_state=1)
+    settings.update(max_iter=3, batch_size=40, shuffle=False)
+    scheduled = MLPClassifier(learning_rate=InverseLinear(0.5), **settings)
+    scheduled.fit(X, y)
+    # the same three full-batch steps by hand, with eta_k = 0.5 / k
+    coefs, intercepts = init_parameters((2, 3, 1), "tanh", 1)
+    for k in range(1, 4):
+        _, dW, db = loss_and_gradients(coefs, intercepts, X, y[:, None])
+        coefs = [W - 0.5 / k * g for W, g in zip(coefs, dW)]
+        intercepts = [b - 0.5 / k * g for b, g in zip(intercepts, db)]
+    for ours, theirs in zip(scheduled.coefs_, coefs):
+        np.testing.assert_allclose(ours, theirs, rtol=1e-12, atol=1e-15)

@@ -15,6 +15,7 @@ import numbers
 import warnings
 
 import numpy as np
+from scipy import sparse as _sparse
 from sklearn import exceptions as _sklearn_exceptions
 
 __all__ = [
@@ -28,6 +29,8 @@ __all__ = [
     "check_positive",
     "check_nonnegative",
     "check_positive_int",
+    "check_learning_rate",
+    "check_classification_targets",
     "check_random_state",
     "check_is_fitted",
     "check_n_features",
@@ -56,16 +59,31 @@ def _describe(a: np.ndarray) -> str:
     return f"a {a.ndim}-D array of shape {a.shape}"
 
 
-def _as_float_array(values, name: str) -> np.ndarray:
+def _refuse_none(values, name: str, kind: str) -> None:
     if values is None:
-        raise TypeError(f"{name} must be an array of numbers; got None.")
+        if name == "y":
+            raise ValueError(
+                "this estimator requires y to be passed, but the target y "
+                "is None: give one target per row of X."
+            )
+        raise TypeError(f"{name} must be an array of {kind}; got None.")
+
+
+def _as_float_array(values, name: str) -> np.ndarray:
+    _refuse_none(values, name, "numbers")
+    if _sparse.issparse(values):
+        raise TypeError(
+            f"{name} is a sparse matrix, and sparse input is not supported: "
+            f"the algorithms work on dense arrays; use {name}.toarray()."
+        )
     if isinstance(values, str):
         raise TypeError(
             f"{name} must be an array of numbers; got the string {values!r}."
         )
     if hasattr(values, "dtype") and np.iscomplexobj(values):
-        raise TypeError(
-            f"{name} must be an array of real numbers; got complex numbers."
+        raise ValueError(
+            f"Complex data not supported: {name} must be an array of real "
+            "numbers; got complex numbers."
         )
     try:
         array = np.asarray(values, dtype=float)
@@ -97,7 +115,8 @@ def check_X(X, name: str = "X", min_samples: int = 1) -> np.ndarray:
     if array.ndim == 1:
         raise ValueError(
             f"{name} must be a 2-D array of shape (n_samples, n_features); got {_describe(array)}. "
-            f"Use {name}.reshape(-1, 1) for a single feature or {name}.reshape(1, -1) for a single sample."
+            f"Reshape your data: use {name}.reshape(-1, 1) for a single "
+            f"feature or {name}.reshape(1, -1) for a single sample."
         )
     if array.ndim != 2:
         raise ValueError(
@@ -105,11 +124,14 @@ def check_X(X, name: str = "X", min_samples: int = 1) -> np.ndarray:
         )
     if array.shape[0] < min_samples:
         raise ValueError(
-            f"{name} must have at least {min_samples} sample(s) (rows); got {array.shape[0]}."
+            f"{name} must have at least {min_samples} sample(s) (rows); "
+            f"got {array.shape[0]} sample(s)."
         )
     if array.shape[1] == 0:
         raise ValueError(
-            f"{name} must have at least one feature (column); got shape {array.shape}."
+            f"{name} must have at least one feature (column); got 0 "
+            f"feature(s) (shape={array.shape}) while a minimum of 1 is "
+            "required."
         )
     _check_finite(array, name)
     return array
@@ -122,8 +144,7 @@ def check_vector(
     if numeric:
         array = _as_float_array(values, name)
     else:
-        if values is None:
-            raise TypeError(f"{name} must be an array of labels; got None.")
+        _refuse_none(values, name, "labels")
         array = np.asarray(values)
     if array.ndim == 2 and 1 in array.shape and array.size > 0:
         raise ValueError(
@@ -157,8 +178,7 @@ def check_X_y(X, y, min_samples: int = 1, numeric_y: bool = True):
 
 
 def _check_label_array(y, name: str) -> np.ndarray:
-    if y is None:
-        raise TypeError(f"{name} must be an array of labels; got None.")
+    _refuse_none(y, name, "labels")
     labels = np.asarray(y)
     if labels.ndim != 1:
         raise ValueError(
@@ -178,6 +198,10 @@ def _check_label_array(y, name: str) -> np.ndarray:
     return labels
 
 
+def _n_classes(count: int) -> str:
+    return "1 class" if count == 1 else f"{count} classes"
+
+
 def check_binary_labels(y, name: str = "y"):
     """Map two-class labels to -1/+1.
 
@@ -194,7 +218,12 @@ def check_binary_labels(y, name: str = "y"):
         more = "..." if classes.size > 5 else ""
         raise ValueError(
             f"{name} must contain exactly two classes for a binary model; "
-            f"got {classes.size} distinct label(s): [{shown}{more}]."
+            f"got {_n_classes(classes.size)}: [{shown}{more}]."
+            + (
+                " Only binary classification is supported by this model."
+                if classes.size > 2
+                else ""
+            )
         )
     y_signed = np.where(labels == classes[1], 1.0, -1.0)
     return y_signed, classes
@@ -209,7 +238,8 @@ def check_labels(y, name: str = "y", min_classes: int = 2):
     classes, y_index = np.unique(labels, return_inverse=True)
     if classes.size < min_classes:
         raise ValueError(
-            f"{name} must contain at least {min_classes} classes; got {classes.size} "
+            f"{name} must contain at least {min_classes} classes; got "
+            f"{_n_classes(classes.size)} "
             f"({', '.join(map(repr, classes.tolist()))})."
         )
     return y_index, classes
@@ -258,6 +288,90 @@ def check_positive_int(value, name: str) -> int:
     return int(value)
 
 
+def check_learning_rate(learning_rate, auto: bool = False):
+    """The one ``learning_rate`` contract of the library's estimators.
+
+    ``learning_rate`` is a positive number (a constant step), a function
+    ``k -> eta_k`` of the step number ``k = 1, 2, ...`` (such as
+    :class:`mlcourse.gradient_descent.InverseLinear`), or, for the estimators
+    that can choose a step themselves (``auto=True``), the string ``"auto"``.
+
+    Returns ``"auto"`` or a function ``k -> eta_k`` that checks every step
+    size it returns (a number, finite and above zero).
+    """
+    if isinstance(learning_rate, str):
+        if auto and learning_rate == "auto":
+            return "auto"
+        error = ValueError if auto else TypeError
+        choices = (
+            "a function k -> eta_k, or 'auto'"
+            if auto
+            else ("or a function k -> eta_k")
+        )
+        raise error(
+            f"learning_rate must be a positive number, {choices}; "
+            f"got {learning_rate!r}."
+        )
+    if callable(learning_rate):
+        return _checked_schedule(learning_rate)
+    if not _is_real_number(learning_rate):
+        raise TypeError(
+            "learning_rate must be a positive number or a function "
+            f"k -> eta_k (for example InverseLinear(1.0)); got "
+            f"{learning_rate!r}."
+        )
+    constant = check_positive(learning_rate, "learning_rate")
+    return lambda k: constant
+
+
+def _checked_schedule(learning_rate):
+    """Wrap ``k -> eta_k`` so that a bad step size gets a clear error."""
+
+    def eta(k: int) -> float:
+        try:
+            value = learning_rate(k)
+        except Exception as error:
+            raise TypeError(
+                "learning_rate must be a number or a function of the step "
+                f"number k (k = 1, 2, ...); calling it with k={k} raised "
+                f"{type(error).__name__}: {error}"
+            ) from error
+        if not _is_real_number(value):
+            raise TypeError(
+                "learning_rate(k) must return a number; "
+                f"got {value!r} for k={k}."
+            )
+        value = float(value)
+        if not np.isfinite(value) or value <= 0:
+            raise ValueError(
+                "learning_rate(k) must return a finite number greater than "
+                f"0; got {value} for k={k}."
+            )
+        return value
+
+    return eta
+
+
+def check_classification_targets(y, name: str = "y") -> None:
+    """Refuse a continuous target given to a classifier.
+
+    Float labels that are not whole numbers (``0.5``, ``1.7``, ...) are
+    measurements, not classes: each distinct value would become a class of
+    its own. The message starts as scikit-learn's does ("Unknown label
+    type"), so that code written for scikit-learn recognises it.
+    """
+    labels = np.asarray(y)
+    if labels.dtype.kind != "f" or not np.all(np.isfinite(labels)):
+        return
+    if np.any(labels != np.round(labels)):
+        raise ValueError(
+            f"Unknown label type: continuous. {name} holds non-integer "
+            "numbers, which look like measurements, not class labels; a "
+            "classifier needs labels such as 0/1, -1/+1 or strings "
+            "(use a regressor for a continuous target)."
+        )
+
+
 def check_random_state(random_state) -> np.random.Generator:
     """Turn ``None``, an int seed or a Generator into a :class:`numpy.random.Generator`."""
     if isinstance(random_state, np.random.Generator):
@@ -288,7 +402,9 @@ def check_n_features(X, n_features: int, estimator_name: str) -> None:
     """Require ``X`` to have the number of features seen during ``fit``."""
     if X.shape[1] != n_features:
         raise ValueError(
-            f"X has {X.shape[1]} feature(s), but {estimator_name} was fitted with {n_features}."
+            f"X has {X.shape[1]} features, but {estimator_name} is expecting "
+            f"{n_features} features as input (the number it was fitted "
+            "with)."
         )
 
 

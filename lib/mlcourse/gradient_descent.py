@@ -56,6 +56,7 @@ import numpy as np
 
 from ._validation import (
     _as_float_array,
+    check_learning_rate,
     check_positive,
     check_positive_int,
     check_random_state,
@@ -310,6 +311,14 @@ class _FunctionSchedule(Schedule):
         return f"schedule({getattr(self.function, '__name__', 'function')})"
 
 
+def _learning_rate_schedule(learning_rate) -> Schedule:
+    """The library's ``learning_rate`` contract: a number or ``k -> eta_k``."""
+    if callable(learning_rate):
+        return as_schedule(learning_rate)
+    check_learning_rate(learning_rate)  # a clear error for anything else
+    return Constant(check_positive(learning_rate, "learning_rate"))
+
+
 def as_schedule(schedule) -> Schedule:
     """Turn a positive number (constant step), a function ``k -> eta`` or a schedule into a schedule."""
     if isinstance(schedule, Schedule):
@@ -410,7 +419,8 @@ def gradient_descent(
 ) -> DescentResult:
     """Minimize a function by gradient descent: ``x_{k+1} = x_k - eta_k * grad(x_k)``.
 
-    The template of the chapter's algorithm box (equation ``eq-gd-update``): fix a step size
+    The template of the chapter's algorithm box (:eq:`eq-gd-update`): fix a
+    step size
     and a threshold ``tol``, start at ``x0`` and repeat the update until a stopping rule fires.
 
     Parameters
@@ -419,8 +429,11 @@ def gradient_descent(
         ``grad(x) -> array`` of the same shape as ``x``.
     x0 : array_like
         The starting point (any shape).
-    learning_rate : float, default 0.1
-        The constant step size, used when ``schedule`` is None.
+    learning_rate : float or callable, default 0.1
+        The step size, used when ``schedule`` is None: a positive number (a
+        constant step) or a function ``k -> eta_k`` such as
+        ``InverseLinear(1.0)``, the contract of every ``learning_rate`` of
+        the library.
     schedule : None, number, function ``k -> eta`` or schedule object
         The step-size schedule (see the module docstring); ``Backtracking`` needs ``objective``.
     tol : float, default 1e-6
@@ -456,9 +469,11 @@ def gradient_descent(
             f"objective must be a function x -> number or None; got {type(objective).__name__}."
         )
     x = _check_x0(x0)
-    if schedule is None:
-        schedule = Constant(check_positive(learning_rate, "learning_rate"))
-    schedule = as_schedule(schedule)
+    schedule = as_schedule(
+        _learning_rate_schedule(learning_rate)
+        if schedule is None
+        else schedule
+    )
     if schedule.adaptive and objective is None:
         raise ValueError(
             f"{schedule!r} chooses its steps from the objective: pass objective=f."
@@ -575,7 +590,8 @@ class SGDResult:
         The last iterate.
     x_average : ndarray or None
         ``sum_t eta_t x_t / sum_t eta_t`` over the points ``x_1 = x0, ..., x_T`` at which the
-        stochastic gradients were taken (equation ``eq-gd-average``); None unless ``average``.
+        stochastic gradients were taken (:eq:`eq-gd-average`); None unless
+        ``average``.
     path : ndarray, shape ``(n_steps + 1,) + x.shape``
         Every iterate ``x_1 = x0, x_2, ..., x_{T+1}``.
     average_path : ndarray, shape ``(n_steps,) + x.shape``, or None
@@ -631,7 +647,7 @@ def sgd(
     """Stochastic (``batch_size=1``), mini-batch and full-batch gradient descent.
 
     Each step draws a batch ``B`` of sample indices and moves
-    ``x_{t+1} = x_t - eta_t * grad_sample(x_t, B)`` (equation ``eq-gd-sgd``), where
+    ``x_{t+1} = x_t - eta_t * grad_sample(x_t, B)`` (:eq:`eq-gd-sgd`), where
     ``grad_sample(x, indices)`` must return the *mean* gradient of the per-sample losses over
     ``indices`` (an integer array), so that it is an unbiased estimate of the full gradient.
 
@@ -685,9 +701,11 @@ def sgd(
     max_iter = check_positive_int(max_iter, "max_iter")
     if max_steps is not None:
         max_steps = check_positive_int(max_steps, "max_steps")
-    if schedule is None:
-        schedule = Constant(check_positive(learning_rate, "learning_rate"))
-    schedule = as_schedule(schedule)
+    schedule = as_schedule(
+        _learning_rate_schedule(learning_rate)
+        if schedule is None
+        else schedule
+    )
     if schedule.adaptive:
         raise ValueError(
             "sgd takes a fixed schedule (Constant, InverseLinear, InverseSqrt or a function k -> eta), not a line search."

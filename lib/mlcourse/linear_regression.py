@@ -1,7 +1,7 @@
 """Linear regression by least squares (chapter "1. Linear regression").
 
 - :func:`least_squares_line` and :func:`correlation`: the closed form of simple regression,
-  equations ``eq-lr-slope`` and ``eq-lr-intercept`` (section "Least squares").
+  :eq:`eq-lr-slope` and :eq:`eq-lr-intercept` (section "Least squares").
 - :class:`LinearRegression`: multiple regression with a design matrix, solved by a
   numerically stable least-squares routine (``numpy.linalg.lstsq``, an SVD), never by
   inverting :math:`X^\\top X` (section "Multiple regression").
@@ -13,20 +13,17 @@ Only numpy is used in the algorithms; ``scipy.stats`` supplies the Student t dis
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
 
-from ._validation import (
-    check_is_fitted,
-    check_n_features,
-    check_vector,
-    check_X,
-    check_X_y,
-)
+from ._base import BaseEstimator, RegressorMixin, check_predict_X
+from ._validation import check_vector, check_X_y
 
 __all__ = [
     "LinearRegression",
+    "RankWarning",
     "SlopeInference",
     "least_squares_line",
     "correlation",
@@ -67,7 +64,7 @@ def _check_spread(x, name: str = "x") -> float:
 def least_squares_line(x, y):
     """Return ``(intercept, slope)`` of the least-squares line of ``y`` on ``x``.
 
-    The closed form of equations ``eq-lr-slope`` and ``eq-lr-intercept``:
+    The closed form of :eq:`eq-lr-slope` and :eq:`eq-lr-intercept`:
     ``slope = S_xy / S_xx`` and ``intercept = ybar - slope * xbar``.
     """
     x, y = _check_pair(x, y)
@@ -80,7 +77,10 @@ def least_squares_line(x, y):
 
 
 def correlation(x, y) -> float:
-    """Pearson's sample correlation ``r = S_xy / sqrt(S_xx S_yy)`` (equation ``eq-lr-correlation``)."""
+    """Pearson's sample correlation ``r = S_xy / sqrt(S_xx S_yy)``.
+
+    Equation :eq:`eq-lr-correlation`.
+    """
     x, y = _check_pair(x, y)
     s_xx = _check_spread(x, "x")
     s_yy = _check_spread(y, "y")
@@ -97,7 +97,7 @@ def sse(y, y_pred) -> float:
 
 
 def r2_score(y, y_pred) -> float:
-    """Coefficient of determination ``R^2 = 1 - SSE / SST`` (equation ``eq-lr-r2``).
+    """Coefficient of determination ``R^2 = 1 - SSE / SST`` (:eq:`eq-lr-r2`).
 
     When ``y`` is constant, SST is zero: the score is 1.0 for a perfect prediction and 0.0
     otherwise (scikit-learn's convention).
@@ -112,63 +112,147 @@ def r2_score(y, y_pred) -> float:
     return 1.0 - error / sst
 
 
-class LinearRegression:
-    """Ordinary least squares, ``y ~ intercept_ + X @ coef_`` (section "Multiple regression").
+class LinearRegression(RegressorMixin, BaseEstimator):
+    """Ordinary least squares, ``y ~ intercept_ + X @ coef_``.
 
-    The coefficients minimize the sum of squared errors (equation ``eq-lr-normal``). They are
-    computed with ``numpy.linalg.lstsq`` on the design matrix (with a column of ones when
-    ``fit_intercept``), which uses an SVD and so stays accurate when ``X^T X`` is badly
-    conditioned; the normal equations are never solved by inverting ``X^T X``.
+    Section "Multiple regression" of the chapter "Linear regression": the
+    coefficients minimize the sum of squared errors, that is, they solve the
+    normal equations :eq:`eq-lr-normal`, but without ever forming or
+    inverting ``X^T X`` (section "Why not invert X^T X").
 
-    Learned attributes: ``coef_`` (n_features,), ``intercept_``, ``residuals_`` (n_samples,),
-    ``sse_``, ``rank_``, ``singular_values_``, ``n_features_in_``.
+    The solver works on the data themselves:
+
+    1. centre: subtract the column means from ``X`` and the mean from ``y``
+       (with ``fit_intercept``), so that a large offset, such as a Unix
+       timestamp, costs no precision; then scale each column to unit length,
+       so that the rank decision does not depend on the units;
+    2. a QR decomposition of the centred, scaled ``[X | y]``: its triangular
+       factor holds ``R`` (``X = Q R``), ``Q^T y`` and the residual norm;
+    3. the singular values of the small ``R`` (those of the scaled ``X``):
+       directions whose singular value is below ``n * eps`` times the largest
+       count as dependent (the rank is reported in ``rank_``, with a warning
+       when it is below the number of features), and the solution is the
+       minimum-norm one, as with ``numpy.linalg.lstsq``;
+    4. undo the scaling, and recover the intercept from the means.
+
+    Parameters
+    ----------
+    fit_intercept : bool, default True
+        Fit an intercept; otherwise the line goes through the origin.
+
+    Attributes
+    ----------
+    coef_ : ndarray of shape (n_features,)
+        The slopes.
+    intercept_ : float
+        The intercept (0.0 when ``fit_intercept=False``).
+    residuals_ : ndarray of shape (n_samples,)
+        ``y - predict(X)`` on the training data.
+    sse_ : float
+        The sum of squared residuals.
+    rank_ : int
+        The numerical rank of the (centred, scaled) design.
+    singular_values_ : ndarray of shape (n_features,)
+        The singular values of the centred design whose columns are scaled
+        to unit length, largest first.
+    n_features_in_ : int
+        Number of features seen during ``fit``.
     """
 
     def __init__(self, fit_intercept: bool = True):
         self.fit_intercept = fit_intercept
 
     def fit(self, X, y):
-        """Fit by least squares; return ``self``."""
+        """Fit by least squares.
+
+        Parameters
+        ----------
+        X : array_like of shape (n_samples, n_features)
+        y : array_like of shape (n_samples,)
+
+        Returns
+        -------
+        self
+        """
         if not isinstance(self.fit_intercept, (bool, np.bool_)):
             raise TypeError(
-                f"fit_intercept must be True or False; got {self.fit_intercept!r}."
+                "fit_intercept must be True or False; "
+                f"got {self.fit_intercept!r}."
             )
-        min_samples = 2 if self.fit_intercept else 1
-        X, y = check_X_y(X, y, min_samples=min_samples)
+        X, y = check_X_y(X, y, min_samples=2 if self.fit_intercept else 1)
+        n, d = X.shape
+        design = np.empty((n, d + 1))
         if self.fit_intercept:
-            design = np.column_stack([np.ones(X.shape[0]), X])
+            x_mean, y_mean = X.mean(axis=0), float(y.mean())
+            np.subtract(X, x_mean, out=design[:, :d])
+            design[:, d] = y - y_mean
         else:
-            design = X
-        solution, _, rank, singular_values = np.linalg.lstsq(
-            design, y, rcond=None
+            x_mean, y_mean = np.zeros(d), 0.0
+            design[:, :d] = X
+            design[:, d] = y
+        scale = np.sqrt(np.einsum("ij,ij->j", design[:, :d], design[:, :d]))
+        scale[scale == 0] = 1.0  # a constant column: rank deficiency
+        design[:, :d] /= scale
+        solution, rank, singular_values = _least_squares(design, n, scale)
+        self.coef_ = solution
+        self.intercept_ = (
+            float(y_mean - x_mean @ self.coef_) if self.fit_intercept else 0.0
         )
-        if self.fit_intercept:
-            self.intercept_ = float(solution[0])
-            self.coef_ = solution[1:]
-        else:
-            self.intercept_ = 0.0
-            self.coef_ = solution
-        self.rank_ = int(rank)
+        self.rank_ = rank
         self.singular_values_ = singular_values
-        self.n_features_in_ = X.shape[1]
-        self.residuals_ = y - self.predict(X)
+        self.n_features_in_ = d
+        self.residuals_ = y - (self.intercept_ + X @ self.coef_)
         self.sse_ = float(self.residuals_ @ self.residuals_)
+        if rank < d:
+            warnings.warn(
+                f"The design has rank {rank} but {d} features"
+                + (" (after centring)" if self.fit_intercept else "")
+                + ": some features are linear combinations of others (or "
+                "constant), so their coefficients are not determined. "
+                "LinearRegression returns the minimum-norm solution; drop "
+                "the redundant features to make it unique.",
+                RankWarning,
+                stacklevel=2,
+            )
         return self
 
     def predict(self, X) -> np.ndarray:
-        """Fitted values ``intercept_ + X @ coef_``."""
-        check_is_fitted(self)
-        X = check_X(X)
-        check_n_features(X, self.n_features_in_, type(self).__name__)
+        """Fitted values ``intercept_ + X @ coef_``.
+
+        Returns
+        -------
+        ndarray of shape (n_samples,)
+        """
+        X = check_predict_X(self, X)
         return self.intercept_ + X @ self.coef_
 
-    def score(self, X, y) -> float:
-        """R^2 of the predictions on ``(X, y)`` (equation ``eq-lr-r2``)."""
-        X, y = check_X_y(X, y)
-        return r2_score(y, self.predict(X))
 
-    def __repr__(self) -> str:
-        return f"LinearRegression(fit_intercept={self.fit_intercept})"
+class RankWarning(UserWarning):
+    """Warned when a least-squares design is rank-deficient."""
+
+
+def _least_squares(design, n, scale):
+    """Solve the scaled problem from the QR of ``[X | y]`` (see the class).
+
+    ``design`` holds the centred ``X`` with its columns divided by ``scale``,
+    then ``y``. Returns ``(coef, rank, singular_values)``: ``coef`` in the
+    original units, the minimum-norm solution when the rank is deficient.
+    """
+    d = design.shape[1] - 1
+    R = np.linalg.qr(design, mode="r")
+    if R.shape[0] < d:  # fewer samples than features: pad with zero rows
+        R = np.vstack([R, np.zeros((d - R.shape[0], d + 1))])
+    U, s, Vt = np.linalg.svd(R[:d, :d])
+    cutoff = np.finfo(float).eps * max(n, d) * (s[0] if s.size else 0.0)
+    rank = int(np.sum(s > cutoff))
+    u = Vt[:rank].T @ ((U[:, :rank].T @ R[:d, d]) / s[:rank])
+    if rank < d:
+        # u + N z solves the scaled problem for every z (N: the null space);
+        # choose z so that coef = (u + N z) / scale has the smallest norm
+        N = Vt[rank:].T
+        z = np.linalg.lstsq(N / scale[:, None], -u / scale, rcond=None)[0]
+        u = u + N @ z
+    return u / scale, rank, s
 
 
 @dataclass(frozen=True)
@@ -191,7 +275,7 @@ def slope_inference(x, y, confidence: float = 0.95) -> SlopeInference:
     """Standard errors, test of ``beta_1 = 0`` and confidence interval for the slope.
 
     Under the five assumptions (independent Gaussian noise of constant variance around a
-    straight line), with ``s^2 = SSE / (n - 2)`` (equation ``eq-lr-sigma``):
+    straight line), with ``s^2 = SSE / (n - 2)`` (:eq:`eq-lr-sigma`):
 
     - ``slope_stderr = s / sqrt(S_xx)``,
     - ``intercept_stderr = s * sqrt(1/n + xbar^2 / S_xx)``,

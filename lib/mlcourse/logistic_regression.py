@@ -1,31 +1,54 @@
 """Logistic and softmax regression, fitted by maximum conditional likelihood.
 
-This module goes with the chapter "Logistic regression" (label
-``chapter-logistic-regression``). The book's convention is the usual one,
+This module goes with the chapter "Logistic regression"
+(``chapter-logistic-regression``). The book's convention is the usual one,
+``P(y = 1 | x) = sigmoid(w @ x + b)`` with ``sigmoid(z) = 1 / (1 + exp(-z))``
+(:eq:`eq-logr-sigmoid`), the opposite sign to the lecture the chapter draws
+on (its weights are ours with the sign flipped).
 
-    P(y = 1 | x) = sigmoid(w @ x + b),   sigmoid(z) = 1 / (1 + exp(-z)),
+The estimators minimise the mean negative log-likelihood (the *log loss*) of
+labels ``y_l`` in {0, 1}, plus an optional L2 penalty on the weights,
 
-which is the opposite sign to the lecture this chapter draws on (the lecture writes
-``1 / (1 + exp(w0 + sum_i wi xi))``; its weights are ours with the sign flipped).
+.. math::
 
-The model is fitted by minimising the mean negative log-likelihood (the *log loss*)
+   J(\\mathbf{w}, b) = \\frac{1}{n} \\sum_{l=1}^n
+   \\bigl[\\log(1 + e^{z_l}) - y_l z_l\\bigr]
+   + \\frac{\\lambda}{2} \\lVert \\mathbf{w} \\rVert^2,
+   \\qquad z_l = \\mathbf{w}^\\top \\mathbf{x}_l + b,
 
-    J(w, b) = (1/n) sum_i [ log(1 + exp(z_i)) - y_i z_i ] + (l2 / 2) ||w||^2,   z_i = w @ x_i + b,
+whose gradient ``A^T (p - y) / n + l2 w`` is :eq:`eq-logr-gradient` divided
+by ``-n``: gradient *descent* on ``J`` is the lecture's gradient *ascent* on
+the log-likelihood :eq:`eq-logr-loglik`.
 
-with labels ``y_i`` in {0, 1}. Its gradient is ``(1/n) X^T (p - y) + l2 w`` (the chapter's
-equation ``eq-logr-gradient``, up to the sign and the factor 1/n), so gradient *descent* on J is
-the lecture's gradient *ascent* on the log-likelihood.
+Three solvers share that objective (``solver=``):
+
+- ``"gradient"``: the algorithm box "Gradient ascent for logistic
+  regression" (``alg-logr-gradient``), a fixed step ``1 / L`` by default;
+- ``"accelerated"`` (the default): the same gradient steps with Nesterov's
+  momentum, restarted whenever the loss would go up, so that the loss never
+  increases and ill-conditioned problems still reach the optimum;
+- ``"newton"`` (``LogisticRegression`` only): Newton's method, or iteratively
+  reweighted least squares (``alg-logr-newton``, :eq:`eq-logr-newton`).
+
+The :func:`sigmoid` and :func:`softmax` defined here are the library's only
+ones; :mod:`mlcourse.mlp` re-exports them.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from ._base import (
+    BaseEstimator,
+    ClassifierMixin,
+    LinearBinaryClassifierMixin,
+    check_predict_X,
+)
 from ._validation import (
     check_binary_labels,
-    check_is_fitted,
+    check_classification_targets,
     check_labels,
-    check_n_features,
+    check_learning_rate,
     check_nonnegative,
     check_positive,
     check_positive_int,
@@ -45,53 +68,87 @@ __all__ = [
 ]
 
 
-# ---------------------------------------------------------------------------------------
+# ---------------------------------------------------------------------------
 # Functions
-# ---------------------------------------------------------------------------------------
+# ---------------------------------------------------------------------------
 
 
 def sigmoid(z):
-    """The logistic function ``1 / (1 + exp(-z))`` (section "Odds, log-odds", ``eq-logr-sigmoid``).
+    """The logistic function ``1 / (1 + exp(-z))`` (:eq:`eq-logr-sigmoid`).
 
-    Stable for large ``|z|``: for negative ``z`` it computes ``exp(z) / (1 + exp(z))``, so no
-    ``exp`` ever overflows. Accepts a number or an array; returns the same shape.
+    Section "Odds, log-odds and the logistic function". Stable for large
+    ``|z|``: with ``e = exp(-|z|)``, which never overflows, it returns
+    ``1 / (1 + e)`` for ``z >= 0`` and ``e / (1 + e)`` for ``z < 0``.
+
+    Parameters
+    ----------
+    z : float or array_like
+        Scores (log-odds).
+
+    Returns
+    -------
+    float or ndarray
+        A float for a scalar ``z``, otherwise an array of the shape of ``z``.
     """
     z = np.asarray(z, dtype=float)
-    out = np.empty_like(z)
-    positive = z >= 0
-    out[positive] = 1.0 / (1.0 + np.exp(-z[positive]))
-    ez = np.exp(z[~positive])
-    out[~positive] = ez / (1.0 + ez)
-    return out if out.ndim else float(out)
+    e = np.exp(-np.abs(z))
+    out = np.where(z >= 0, 1.0 / (1.0 + e), e / (1.0 + e))
+    return float(out) if out.ndim == 0 else out
 
 
 def softmax(Z):
-    """Row-wise softmax ``exp(Z) / sum(exp(Z))`` of a 2-D array of scores (``eq-logr-softmax``).
+    """Row-wise softmax ``exp(Z) / sum(exp(Z))`` (:eq:`eq-logr-softmax`).
 
-    The row maximum is subtracted first, which changes nothing mathematically and keeps
-    ``exp`` from overflowing.
+    Section "More than two classes". The row maximum is subtracted first,
+    which changes nothing mathematically and keeps ``exp`` from overflowing.
+
+    Parameters
+    ----------
+    Z : array_like of shape (n_samples, n_classes)
+        Scores, one row per sample.
+
+    Returns
+    -------
+    ndarray of shape (n_samples, n_classes)
+        Probabilities; each row sums to 1.
     """
     Z = np.asarray(Z, dtype=float)
     if Z.ndim != 2:
         raise ValueError(
-            f"Z must be a 2-D array of scores (n_samples, n_classes); got shape {Z.shape}."
+            "Z must be a 2-D array of scores (n_samples, n_classes); "
+            f"got shape {Z.shape}."
         )
     E = np.exp(Z - Z.max(axis=1, keepdims=True))
     return E / E.sum(axis=1, keepdims=True)
 
 
 def log_loss(y, proba, eps=1e-15):
-    """Mean negative log-likelihood of 0/1 labels ``y`` under probabilities ``proba`` of class 1.
+    """Mean negative log-likelihood of 0/1 labels under probabilities.
 
-    ``-(1/n) sum_i [y_i log p_i + (1 - y_i) log(1 - p_i)]`` (``eq-logr-loglik`` divided by
-    ``-n``). Probabilities are clipped to ``[eps, 1 - eps]`` so that a confident mistake costs
-    a large but finite amount. ``proba`` may also be an ``(n, 2)`` array (as returned by
-    ``predict_proba``), whose second column is used.
+    ``-(1/n) sum_l [y_l log p_l + (1 - y_l) log(1 - p_l)]``, that is
+    :eq:`eq-logr-loglik` divided by ``-n``. Probabilities are clipped to
+    ``[eps, 1 - eps]`` so that a confident mistake costs a large but finite
+    amount.
+
+    Parameters
+    ----------
+    y : array_like of shape (n_samples,)
+        Labels 0 and 1.
+    proba : array_like of shape (n_samples,) or (n_samples, 2)
+        Probabilities of class 1, or the output of ``predict_proba`` (its
+        second column is used).
+    eps : float, default 1e-15
+        Clipping of the probabilities.
+
+    Returns
+    -------
+    float
     """
     y = check_vector(y, "y")
     if not np.all((y == 0) | (y == 1)):
         raise ValueError(
-            f"y must contain only 0 and 1 for log_loss; got values {np.unique(y)[:5]}."
+            "y must contain only 0 and 1 for log_loss; "
+            f"got values {np.unique(y)[:5]}."
         )
     proba = np.asarray(proba, dtype=float)
     if proba.ndim == 2 and proba.shape[1] == 2:
@@ -105,26 +162,42 @@ def log_loss(y, proba, eps=1e-15):
 
 
 def _loss_from_scores(y01, z):
-    """Mean log loss computed from the scores, ``mean(log(1 + e^z) - y z)``: exact for any z."""
+    """Mean log loss from the scores, ``mean(log(1 + e^z) - y z)``."""
     return float(np.mean(np.logaddexp(0.0, z) - y01 * z))
 
 
 def gaussian_nb_weights(means, variances, prior):
-    """Logistic weights implied by Gaussian class-conditionals (section "From Gaussians to a linear logit").
+    """Logistic weights implied by Gaussian class-conditional densities.
 
-    Assume ``x_i | y = k ~ N(means[k, i], variances[i])`` independently over features, with a
-    variance shared by the two classes, and ``P(y = 1) = prior``. Then
-    ``P(y = 1 | x) = sigmoid(w @ x + b)`` exactly, with (``eq-logr-nb-weights``)
+    Section "From Gaussian classes to a linear logit"
+    (:eq:`eq-logr-nb-weights`).
+    If ``x_i | y = k ~ N(means[k, i], variances[i])`` independently over the
+    features, with a variance shared by the two classes, and
+    ``P(y = 1) = prior``, then ``P(y = 1 | x) = sigmoid(w @ x + b)`` exactly,
+    with::
 
-        w_i = (mu_i1 - mu_i0) / sigma_i^2,
-        b   = log(prior / (1 - prior)) + sum_i (mu_i0^2 - mu_i1^2) / (2 sigma_i^2).
+        w_i = (mu_i1 - mu_i0) / sigma_i^2
+        b = log(prior / (1 - prior)) + sum_i (mu_i0^2 - mu_i1^2)/(2 sigma_i^2)
 
-    ``means`` has shape ``(2, n_features)`` (row 0: class 0, row 1: class 1). Returns ``(w, b)``.
+    Parameters
+    ----------
+    means : array_like of shape (2, n_features)
+        Row 0: the means of class 0; row 1: those of class 1.
+    variances : array_like of shape (n_features,)
+        The shared variances, all above zero.
+    prior : float
+        ``P(y = 1)``, strictly between 0 and 1.
+
+    Returns
+    -------
+    w : ndarray of shape (n_features,)
+    b : float
     """
     means = np.asarray(means, dtype=float)
     if means.ndim != 2 or means.shape[0] != 2:
         raise ValueError(
-            f"means must have shape (2, n_features): one row per class; got shape {means.shape}."
+            "means must have shape (2, n_features): one row per class; "
+            f"got shape {means.shape}."
         )
     if not np.all(np.isfinite(means)):
         raise ValueError("means must contain only finite numbers.")
@@ -134,7 +207,8 @@ def gaussian_nb_weights(means, variances, prior):
     prior = check_positive(prior, "prior")
     if prior >= 1:
         raise ValueError(
-            f"prior is P(y = 1) and must lie strictly between 0 and 1; got {prior}."
+            "prior is P(y = 1) and must lie strictly between 0 and 1; "
+            f"got {prior}."
         )
     mu0, mu1 = means
     w = (mu1 - mu0) / variances
@@ -145,12 +219,22 @@ def gaussian_nb_weights(means, variances, prior):
 
 
 def softmax_to_reference(coef, intercept):
-    """Turn K symmetric softmax weight vectors into the lecture's K - 1 (section "More than two classes").
+    """Turn K symmetric softmax weight vectors into the lecture's K - 1.
 
-    Subtracting the last class's weights from every class leaves the probabilities unchanged
-    and makes the last class's score zero, which is the lecture's form with ``R - 1`` weight
-    vectors and a "1 +" in the denominator (``eq-logr-multiclass``). Returns
-    ``(coef_ref, intercept_ref)`` of shapes ``(K - 1, d)`` and ``(K - 1,)``.
+    Section "More than two classes". Subtracting the last class's weights
+    from every class leaves the probabilities unchanged and makes the last
+    class's score zero: the lecture's form :eq:`eq-logr-multiclass`, with
+    ``K - 1`` weight vectors and a "1 +" in the denominator.
+
+    Parameters
+    ----------
+    coef : array_like of shape (K, n_features)
+    intercept : array_like of shape (K,)
+
+    Returns
+    -------
+    coef_ref : ndarray of shape (K - 1, n_features)
+    intercept_ref : ndarray of shape (K - 1,)
     """
     coef = np.asarray(coef, dtype=float)
     intercept = np.asarray(intercept, dtype=float)
@@ -160,36 +244,333 @@ def softmax_to_reference(coef, intercept):
         or coef.shape[0] < 2
     ):
         raise ValueError(
-            "coef must have shape (K, d) with K >= 2 and intercept shape (K,); "
-            f"got {coef.shape} and {intercept.shape}."
+            "coef must have shape (K, d) with K >= 2 and intercept shape "
+            f"(K,); got {coef.shape} and {intercept.shape}."
         )
     return coef[:-1] - coef[-1], intercept[:-1] - intercept[-1]
 
 
-# ---------------------------------------------------------------------------------------
-# Shared fitting machinery
-# ---------------------------------------------------------------------------------------
+# ---------------------------------------------------------------------------
+# The solvers, written once for the binary and the softmax model
+# ---------------------------------------------------------------------------
 
 
-def _check_learning_rate(value):
-    if isinstance(value, str):
-        if value != "auto":
-            raise ValueError(
-                f"learning_rate must be a positive number or 'auto'; got {value!r}."
+class _Problem:
+    """The penalized mean log loss of one data set, as a function of theta.
+
+    ``theta`` holds the augmented weights (the intercept first when there is
+    one): a vector for the binary model, a ``(d + 1, K)`` array for softmax.
+    Everything is computed from the scores ``Z = A @ theta``, so that a
+    solver pays one product with ``A`` per point and one with ``A.T`` per
+    gradient.
+    """
+
+    def __init__(self, A, targets, penalty, binary):
+        self.A, self.targets, self.penalty = A, targets, penalty
+        self.binary = binary
+        self.n = A.shape[0]
+
+    def scores(self, theta):
+        return self.A @ theta
+
+    def evaluate(self, Z, theta):
+        """The objective and the probabilities at the scores ``Z``.
+
+        Both come from one ``exp``: with ``e = exp(-|z|)``, ``sigmoid(z)``
+        is ``1 / (1 + e)`` or ``e / (1 + e)`` (as in :func:`sigmoid`) and
+        ``log(1 + exp(z)) = max(z, 0) + log1p(e)``; for softmax, the shifted
+        exponentials give both the probabilities and the log-sum-exp.
+        """
+        if self.binary:
+            e = np.exp(-np.abs(Z))
+            P = np.where(Z >= 0, 1.0 / (1.0 + e), e / (1.0 + e))
+            softplus = np.maximum(Z, 0.0) + np.log1p(e)
+            loss = np.mean(softplus - self.targets * Z)
+        else:
+            m = Z.max(axis=1, keepdims=True)
+            E = np.exp(Z - m)
+            total = E.sum(axis=1, keepdims=True)
+            P = E / total
+            lse = (m + np.log(total))[:, 0]
+            loss = np.mean(lse - np.sum(self.targets * Z, axis=1))
+        penalty = 0.5 * float(np.sum(self.penalty * theta**2))
+        return float(loss) + penalty, P
+
+    def objective(self, Z, theta):
+        return self.evaluate(Z, theta)[0]
+
+    def probabilities(self, Z):
+        return sigmoid(Z) if self.binary else softmax(Z)
+
+    def gradient(self, Z, theta, P=None):
+        """``A^T (P - Y) / n + l2 theta``: :eq:`eq-logr-gradient` over -n."""
+        if P is None:
+            P = self.probabilities(Z)
+        return self.A.T @ (P - self.targets) / self.n + self.penalty * theta
+
+    def lipschitz(self):
+        """A bound on the curvature: ``lambda_max(A^T A) / (4n)`` (binary).
+
+        Since ``p (1 - p) <= 1/4``; for softmax the factor is 1/2. A step
+        ``1 / L`` never increases the loss. The L2 penalty adds ``l2``.
+        """
+        factor = 4.0 if self.binary else 2.0
+        largest = np.linalg.norm(self.A, 2) ** 2
+        return largest / (factor * self.n) + float(np.max(self.penalty))
+
+
+def _gradient_descent(problem, theta, eta, max_iter, tol):
+    """Algorithm ``alg-logr-gradient``: ``theta <- theta - eta_k * gradient``.
+
+    Stops when every entry of the gradient is below ``tol`` in size, or after
+    ``max_iter`` steps. Returns ``(theta, loss_path, n_iter, converged)``.
+    """
+    Z = problem.scores(theta)
+    loss, P = problem.evaluate(Z, theta)
+    grad = problem.gradient(Z, theta, P)
+    path = [loss]
+    for k in range(1, max_iter + 1):
+        if np.max(np.abs(grad)) < tol:
+            return theta, path, k - 1, True
+        theta = theta - eta(k) * grad
+        Z = problem.scores(theta)
+        loss, P = problem.evaluate(Z, theta)
+        path.append(loss)
+        if not np.isfinite(loss):
+            break
+        grad = problem.gradient(Z, theta, P)
+    converged = bool(np.max(np.abs(grad)) < tol)
+    return theta, path, len(path) - 1, converged
+
+
+def _accelerated_descent(problem, theta, eta, max_iter, tol):
+    """Nesterov's accelerated gradient with adaptive restart.
+
+    Each step is a gradient step taken from the extrapolated point
+    ``theta + beta_k (theta - theta_previous)``, with Nesterov's momentum
+    ``beta_k = (t_k - 1) / t_{k+1}``, ``t_{k+1} = (1 + sqrt(1 + 4 t_k^2)) / 2``
+    (Nesterov, 2004). When that step would increase the loss, the
+    momentum is dropped (``t = 1``) and a plain gradient step is taken
+    instead, as in O'Donoghue and Candes's function-value restart: the loss
+    never goes up, and on an ill-conditioned problem the number of steps
+    grows like the square root of the condition number instead of the
+    condition number itself. Same stopping rule as :func:`_gradient_descent`.
+    """
+    Z = problem.scores(theta)
+    loss, P = problem.evaluate(Z, theta)
+    grad = problem.gradient(Z, theta, P)
+    path = [loss]
+    previous, Z_previous, t = theta, Z, 1.0
+    for k in range(1, max_iter + 1):
+        if np.max(np.abs(grad)) < tol:
+            return theta, path, k - 1, True
+        step = eta(k)
+        t_next = (1.0 + np.sqrt(1.0 + 4.0 * t * t)) / 2.0
+        beta = (t - 1.0) / t_next
+        ahead = theta + beta * (theta - previous)
+        Z_ahead = Z + beta * (Z - Z_previous)
+        candidate = ahead - step * problem.gradient(Z_ahead, ahead)
+        Z_candidate = problem.scores(candidate)
+        new_loss, P = problem.evaluate(Z_candidate, candidate)
+        if beta > 0 and not new_loss <= loss:  # restart without momentum
+            t_next = 1.0
+            candidate = theta - step * grad
+            Z_candidate = problem.scores(candidate)
+            new_loss, P = problem.evaluate(Z_candidate, candidate)
+        previous, Z_previous = theta, Z
+        theta, Z, loss, t = candidate, Z_candidate, new_loss, t_next
+        path.append(loss)
+        if not np.isfinite(loss):
+            break
+        grad = problem.gradient(Z, theta, P)
+    converged = bool(np.max(np.abs(grad)) < tol)
+    return theta, path, len(path) - 1, converged
+
+
+def _newton_step(H, grad):
+    """Solve ``H step = grad`` with the pseudo-inverse of ``H``.
+
+    ``H`` is symmetric and positive semi-definite. Its eigenvalues below
+    ``1e-12`` times the largest are treated as zero, so collinear features
+    (a singular Hessian) give the minimum-norm Newton step instead of a
+    "singular matrix" error; on a well-conditioned ``H`` this is the plain
+    Newton step.
+    """
+    eigenvalues, V = np.linalg.eigh(H)
+    keep = eigenvalues > 1e-12 * max(eigenvalues[-1], 0.0)
+    if not np.any(keep):
+        return np.zeros_like(grad)
+    V = V[:, keep]
+    return V @ ((V.T @ grad) / eigenvalues[keep])
+
+
+def _newton(problem, theta, max_iter, tol):
+    """Algorithm ``alg-logr-newton`` (IRLS), :eq:`eq-logr-newton`.
+
+    Each step solves ``H step = grad`` with the Hessian
+    ``H = A^T S A / n + l2`` (:eq:`eq-logr-hessian`), then halves the step
+    until the loss does not increase.
+    """
+    A, n = problem.A, problem.n
+    Z = problem.scores(theta)
+    loss = problem.objective(Z, theta)
+    path = [loss]
+    for k in range(1, max_iter + 1):
+        p = sigmoid(Z)
+        grad = problem.gradient(Z, theta, p)
+        if np.max(np.abs(grad)) < tol:
+            return theta, path, k - 1, True
+        H = (A.T * (p * (1 - p))) @ A / n + np.diag(problem.penalty)
+        step = _newton_step(H, grad)
+        t = 1.0
+        new_loss = problem.objective(A @ (theta - step), theta - step)
+        while new_loss > loss and t > 1e-10:
+            t /= 2
+            new_loss = problem.objective(
+                A @ (theta - t * step), theta - t * step
             )
-        return value
-    return check_positive(value, "learning_rate")
+        theta = theta - t * step
+        Z = problem.scores(theta)
+        loss = new_loss
+        path.append(loss)
+    grad = problem.gradient(Z, theta)
+    return theta, path, len(path) - 1, bool(np.max(np.abs(grad)) < tol)
 
 
-def _augment(X, fit_intercept):
-    """Prepend a column of ones when the model has an intercept (the augmented vectors)."""
-    if fit_intercept:
-        return np.column_stack([np.ones(X.shape[0]), X])
-    return X
+# ---------------------------------------------------------------------------
+# The estimators
+# ---------------------------------------------------------------------------
 
 
-class _LinearProbabilisticModel:
-    """Common parts of the two estimators: validation, prediction and scoring."""
+class _LinearProbabilisticModel(ClassifierMixin, BaseEstimator):
+    """What the binary and the softmax model share: checks and the solvers."""
+
+    _solvers = ("accelerated", "gradient")
+
+    def _check_params(self):
+        if self.solver not in self._solvers:
+            raise ValueError(
+                "solver must be one of "
+                f"{', '.join(map(repr, self._solvers))}; got {self.solver!r}."
+            )
+        eta = check_learning_rate(self.learning_rate, auto=True)
+        max_iter = check_positive_int(self.max_iter, "max_iter")
+        tol = check_positive(self.tol, "tol")
+        l2 = check_nonnegative(self.l2, "l2")
+        if not isinstance(self.fit_intercept, (bool, np.bool_)):
+            raise TypeError(
+                "fit_intercept must be True or False; "
+                f"got {self.fit_intercept!r}."
+            )
+        return eta, max_iter, tol, l2
+
+    def _check_data(self, X, y, labels):
+        X = check_X(X)
+        check_classification_targets(y)
+        y_encoded, classes = labels(y)
+        if y_encoded.shape[0] != X.shape[0]:
+            raise ValueError(
+                "X and y must have the same number of samples; got "
+                f"{X.shape[0]} rows in X and {y_encoded.shape[0]} labels "
+                "in y."
+            )
+        return X, y_encoded, classes
+
+    def _augment(self, X):
+        """Prepend a column of ones when the model has an intercept."""
+        if self.fit_intercept:
+            return np.column_stack([np.ones(X.shape[0]), X])
+        return X
+
+    def _penalty(self, d_aug, l2):
+        """The L2 penalty on the augmented weights (not on the intercept)."""
+        penalty = np.full(d_aug, l2)
+        if self.fit_intercept:
+            penalty[0] = 0.0
+        return penalty
+
+    def _solve(self, problem, theta, eta, max_iter, tol):
+        if self.solver == "newton":
+            return _newton(problem, theta, max_iter, tol)
+        if eta == "auto":
+            constant = 1.0 / problem.lipschitz()
+
+            def eta(k):
+                return constant
+
+        solver = (
+            _accelerated_descent
+            if self.solver == "accelerated"
+            else _gradient_descent
+        )
+        return solver(problem, theta, eta, max_iter, tol)
+
+    def _store(self, theta, d, classes, path, n_iter, converged):
+        self.classes_ = classes
+        self.loss_path_ = np.asarray(path)
+        self.n_iter_ = int(n_iter)
+        self.converged_ = bool(converged)
+        self.n_features_in_ = d
+
+    def predict(self, X):
+        """The most probable class of each row of ``X`` (from ``classes_``)."""
+        proba = self.predict_proba(X)
+        return self.classes_[np.argmax(proba, axis=1)]
+
+
+class LogisticRegression(
+    LinearBinaryClassifierMixin, _LinearProbabilisticModel
+):
+    """Binary logistic regression, ``P(y = 1 | x) = sigmoid(w @ x + b)``.
+
+    Section "Maximum conditional likelihood" of the chapter "Logistic
+    regression": the weights minimise the mean log loss :eq:`eq-logr-loglik`
+    (divided by ``-n``) plus ``(l2 / 2) ||w||^2``.
+
+    Parameters
+    ----------
+    learning_rate : float, callable or "auto", default "auto"
+        Step size of the gradient solvers: a positive number, a function
+        ``k -> eta_k`` of the step number, or ``"auto"``, which takes
+        ``1 / L`` with ``L = lambda_max(A^T A) / (4 n) + l2`` the largest
+        curvature the loss can have (``A``: ``X`` with a column of ones), a
+        step that never increases the loss. Ignored by the Newton solver.
+    max_iter : int, default 10000
+        Maximum number of iterations (each uses the whole data set once).
+    tol : float, default 1e-8
+        Stop when every entry of the gradient is below ``tol`` in size.
+    fit_intercept : bool, default True
+        Learn a bias ``b`` (not penalized).
+    l2 : float, default 0.0
+        Strength of the L2 penalty on ``w``.
+    solver : {"accelerated", "gradient", "newton"}, default "accelerated"
+        ``"gradient"``: gradient descent with a fixed step, the algorithm box
+        ``alg-logr-gradient``. ``"accelerated"``: the same steps with
+        Nesterov's momentum and a restart whenever the loss would go up;
+        it reaches the optimum of standardized, ill-conditioned problems in
+        far fewer iterations. ``"newton"``: Newton's method (IRLS,
+        ``alg-logr-newton``), whose linear solves use the pseudo-inverse of
+        the Hessian, so that collinear features are handled.
+
+    Attributes
+    ----------
+    coef_ : ndarray of shape (n_features,)
+        The weights ``w``.
+    intercept_ : float
+        The bias ``b`` (0.0 when ``fit_intercept=False``).
+    classes_ : ndarray of shape (2,)
+        The two labels in sorted order; ``classes_[1]`` is "y = 1".
+    n_iter_ : int
+        Iterations run.
+    converged_ : bool
+        Whether the gradient fell below ``tol``.
+    loss_path_ : ndarray of shape (n_iter_ + 1,)
+        The objective before the first iteration and after each one.
+    n_features_in_ : int
+        Number of features seen during ``fit``.
+    """
+
+    _solvers = ("accelerated", "gradient", "newton")
 
     def __init__(
         self,
@@ -198,125 +579,36 @@ class _LinearProbabilisticModel:
         tol=1e-8,
         fit_intercept=True,
         l2=0.0,
+        solver="accelerated",
     ):
         self.learning_rate = learning_rate
         self.max_iter = max_iter
         self.tol = tol
         self.fit_intercept = fit_intercept
         self.l2 = l2
-
-    def _check_params(self):
-        self._eta = _check_learning_rate(self.learning_rate)
-        self._max_iter = check_positive_int(self.max_iter, "max_iter")
-        self._tol = check_positive(self.tol, "tol")
-        self._l2 = check_nonnegative(self.l2, "l2")
-        if not isinstance(self.fit_intercept, (bool, np.bool_)):
-            raise TypeError(
-                f"fit_intercept must be True or False; got {self.fit_intercept!r}."
-            )
-
-    def _penalty(self, d_aug):
-        """Diagonal of the L2 penalty on the augmented weights (the intercept is not penalized)."""
-        pen = np.full(d_aug, self._l2)
-        if self.fit_intercept:
-            pen[0] = 0.0
-        return pen
-
-    def _check_predict_X(self, X):
-        check_is_fitted(self, "coef_")
-        X = check_X(X)
-        check_n_features(X, self.n_features_in_, type(self).__name__)
-        return X
-
-    def predict(self, X):
-        """The most probable class for each row of ``X`` (labels from ``classes_``)."""
-        proba = self.predict_proba(X)
-        return self.classes_[np.argmax(proba, axis=1)]
-
-    def score(self, X, y):
-        """Accuracy: the fraction of rows of ``X`` whose predicted label equals ``y``."""
-        X = self._check_predict_X(X)
-        y = check_vector(y, "y", length=X.shape[0], numeric=False)
-        return float(np.mean(self.predict(X) == y))
-
-
-# ---------------------------------------------------------------------------------------
-# Binary logistic regression
-# ---------------------------------------------------------------------------------------
-
-
-class LogisticRegression(_LinearProbabilisticModel):
-    """Binary logistic regression, ``P(y = 1 | x) = sigmoid(w @ x + b)``.
-
-    Section "Maximum conditional likelihood" of the chapter: the weights minimise the mean log
-    loss plus ``(l2 / 2) ||w||^2`` (``eq-logr-objective``).
-
-    Parameters
-    ----------
-    learning_rate : float or "auto"
-        Step size of gradient descent. ``"auto"`` (the default) takes ``1 / L`` with ``L`` the
-        largest curvature the loss can have, ``lambda_max(X^T X) / (4 n) + l2``, a step that
-        never increases the loss. Ignored by the Newton solver.
-    max_iter : int
-        Maximum number of iterations (each uses the whole data set once).
-    tol : float
-        Stop when the largest entry of the gradient is below ``tol``.
-    fit_intercept : bool
-        Learn a bias ``b`` (not penalized).
-    l2 : float
-        Strength of the L2 penalty on ``w``.
-    solver : "gradient" or "newton"
-        Gradient descent (``prf:algorithm`` ``alg-logr-gradient``) or Newton's method, also
-        called iteratively reweighted least squares (``alg-logr-newton``).
-
-    Attributes
-    ----------
-    coef_ (d,), intercept_ (float), classes_ (two labels; ``classes_[1]`` is "y = 1"),
-    n_iter_ (iterations run), converged_ (bool), loss_path_ (objective before the first
-    iteration and after each one, length ``n_iter_ + 1``), n_features_in_.
-    """
-
-    def __init__(
-        self,
-        learning_rate="auto",
-        max_iter=10_000,
-        tol=1e-8,
-        fit_intercept=True,
-        l2=0.0,
-        solver="gradient",
-    ):
-        super().__init__(learning_rate, max_iter, tol, fit_intercept, l2)
         self.solver = solver
 
-    # -- the objective ------------------------------------------------------------------
-    def _objective(self, A, y01, theta, pen):
-        return _loss_from_scores(y01, A @ theta) + 0.5 * float(
-            np.sum(pen * theta**2)
-        )
-
-    def _gradient(self, A, y01, theta, pen):
-        """Vectorized gradient ``A^T (p - y) / n + l2 w``: the lecture's sum over examples at once."""
-        p = sigmoid(A @ theta)
-        return A.T @ (p - y01) / A.shape[0] + pen * theta
-
-    # -- fitting ------------------------------------------------------------------------
     def fit(self, X, y, coef_init=None, intercept_init=None):
-        """Fit by maximum conditional likelihood; return ``self``."""
-        self._check_params()
-        if self.solver not in ("gradient", "newton"):
-            raise ValueError(
-                f"solver must be 'gradient' or 'newton'; got {self.solver!r}."
-            )
-        X = check_X(X)
-        y_signed, self.classes_ = check_binary_labels(y)
-        if y_signed.shape[0] != X.shape[0]:
-            raise ValueError(
-                f"X and y must have the same number of samples; got {X.shape[0]} rows in X "
-                f"and {y_signed.shape[0]} labels in y."
-            )
-        y01 = (y_signed + 1) / 2
-        n, d = X.shape
-        A = _augment(X, self.fit_intercept)
+        """Fit by maximum conditional likelihood.
+
+        Parameters
+        ----------
+        X : array_like of shape (n_samples, n_features)
+        y : array_like of shape (n_samples,)
+            Any two labels (numbers or strings).
+        coef_init : array_like of shape (n_features,), optional
+            Starting weights (default: zeros).
+        intercept_init : float, optional
+            Starting bias (default: 0).
+
+        Returns
+        -------
+        self
+        """
+        eta, max_iter, tol, l2 = self._check_params()
+        X, y_signed, classes = self._check_data(X, y, check_binary_labels)
+        d = X.shape[1]
+        A = self._augment(X)
         theta = np.zeros(A.shape[1])
         if coef_init is not None:
             theta[-d:] = check_vector(coef_init, "coef_init", length=d)
@@ -330,83 +622,25 @@ class LogisticRegression(_LinearProbabilisticModel):
                     np.atleast_1d(intercept_init), "intercept_init", length=1
                 )[0]
             )
-        pen = self._penalty(A.shape[1])
-        if self.solver == "gradient":
-            theta, path, n_iter, converged = self._fit_gradient(
-                A, y01, theta, pen
-            )
-        else:
-            theta, path, n_iter, converged = self._fit_newton(
-                A, y01, theta, pen
-            )
-        self._store(theta, d, path, n_iter, converged)
-        separable = self._l2 == 0 and bool(
-            np.all((2 * y01 - 1) * (A @ theta) > 0)
+        y01 = (y_signed + 1) / 2
+        problem = _Problem(A, y01, self._penalty(A.shape[1], l2), True)
+        theta, path, n_iter, converged = self._solve(
+            problem, theta, eta, max_iter, tol
         )
-        if separable or not converged:
-            self._warn(theta, separable)
-        return self
-
-    def _fit_gradient(self, A, y01, theta, pen):
-        n = A.shape[0]
-        eta = self._eta
-        if eta == "auto":
-            L = np.linalg.norm(A, 2) ** 2 / (4 * n) + self._l2
-            eta = 1.0 / L
-        path = [self._objective(A, y01, theta, pen)]
-        for it in range(1, self._max_iter + 1):
-            grad = self._gradient(A, y01, theta, pen)
-            if np.max(np.abs(grad)) < self._tol:
-                return theta, path, it - 1, True
-            theta = theta - eta * grad
-            path.append(self._objective(A, y01, theta, pen))
-            if not np.isfinite(path[-1]):
-                break
-        grad = self._gradient(A, y01, theta, pen)
-        return (
-            theta,
-            path,
-            len(path) - 1,
-            bool(np.max(np.abs(grad)) < self._tol),
-        )
-
-    def _fit_newton(self, A, y01, theta, pen):
-        """Newton's method with step halving: solve ``H step = grad`` (``eq-logr-newton``)."""
-        n = A.shape[0]
-        path = [self._objective(A, y01, theta, pen)]
-        for it in range(1, self._max_iter + 1):
-            p = sigmoid(A @ theta)
-            grad = A.T @ (p - y01) / n + pen * theta
-            if np.max(np.abs(grad)) < self._tol:
-                return theta, path, it - 1, True
-            weights = p * (1 - p)
-            H = (A.T * weights) @ A / n + np.diag(pen)
-            # a tiny ridge keeps the solve defined when the weights p(1-p) underflow
-            step = np.linalg.solve(H + 1e-12 * np.eye(H.shape[0]), grad)
-            t = 1.0
-            new = self._objective(A, y01, theta - step, pen)
-            while new > path[-1] and t > 1e-10:
-                t /= 2
-                new = self._objective(A, y01, theta - t * step, pen)
-            theta = theta - t * step
-            path.append(new)
-        grad = self._gradient(A, y01, theta, pen)
-        return (
-            theta,
-            path,
-            len(path) - 1,
-            bool(np.max(np.abs(grad)) < self._tol),
-        )
-
-    def _store(self, theta, d, path, n_iter, converged):
         self.coef_ = theta[-d:].copy()
         self.intercept_ = float(theta[0]) if self.fit_intercept else 0.0
-        self.loss_path_ = np.asarray(path)
-        self.n_iter_ = int(n_iter)
-        self.converged_ = bool(converged)
-        self.n_features_in_ = d
+        self._store(theta, d, classes, path, n_iter, converged)
+        separable = l2 == 0 and bool(np.all(y_signed * (A @ theta) > 0))
+        if separable or not converged:
+            self._warn(theta, separable, tol)
+        return self
 
-    def _warn(self, theta, separable):
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.classifier_tags.multi_class = False
+        return tags
+
+    def _warn(self, theta, separable, tol):
         if separable:
             status = (
                 "stopped where the gradient fell below tol"
@@ -414,72 +648,138 @@ class LogisticRegression(_LinearProbabilisticModel):
                 else f"did not converge in {self.n_iter_} iterations"
             )
             message = (
-                f"LogisticRegression {status}, but every training point is classified correctly: "
-                "the data are linearly separable, so the log-likelihood has no maximum and the "
-                f"weights grow without bound (here ||w|| = {np.linalg.norm(theta):.3g}). "
+                f"LogisticRegression {status}, but every training point is "
+                "classified correctly: the data are linearly separable, so "
+                "the log-likelihood has no maximum and the weights grow "
+                f"without bound (here ||w|| = {np.linalg.norm(theta):.3g}). "
                 "Set l2 > 0 to get a finite optimum."
             )
         else:
+            advice = (
+                "Increase max_iter."
+                if self.solver == "newton"
+                else "Increase max_iter, or use solver='newton'."
+            )
             message = (
-                f"LogisticRegression did not converge in {self.n_iter_} iterations "
-                f"(largest gradient entry above tol={self._tol:g}). Increase max_iter, or use solver='newton'."
+                "LogisticRegression did not converge in "
+                f"{self.n_iter_} iterations (largest gradient entry above "
+                f"tol={tol:g}). {advice}"
             )
         warn_not_converged(message, stacklevel=4)
 
-    # -- prediction ---------------------------------------------------------------------
     def decision_function(self, X):
-        """The score (log-odds) ``w @ x + b`` for each row of ``X``: positive means ``classes_[1]``."""
-        X = self._check_predict_X(X)
-        return X @ self.coef_ + self.intercept_
+        """The log-odds ``w @ x + b`` of each row (> 0: ``classes_[1]``).
+
+        Returns
+        -------
+        ndarray of shape (n_samples,)
+        """
+        return super().decision_function(X)
 
     def predict_proba(self, X):
-        """Probabilities of ``classes_[0]`` and ``classes_[1]``, shape ``(n_samples, 2)``."""
+        """Probabilities of ``classes_[0]`` and ``classes_[1]``.
+
+        Returns
+        -------
+        ndarray of shape (n_samples, 2)
+        """
         p1 = sigmoid(self.decision_function(X))
         return np.column_stack([1 - p1, p1])
 
     def predict(self, X):
-        """``classes_[1]`` where the score is positive, else ``classes_[0]``."""
-        scores = self.decision_function(X)
-        return self.classes_[(scores > 0).astype(int)]
-
-
-# ---------------------------------------------------------------------------------------
-# Softmax regression
-# ---------------------------------------------------------------------------------------
+        """``classes_[1]`` where the log-odds are > 0, else ``classes_[0]``."""
+        return LinearBinaryClassifierMixin.predict(self, X)
 
 
 class SoftmaxRegression(_LinearProbabilisticModel):
-    """Multinomial logistic regression, ``P(y = k | x) = softmax(W x + b)_k`` (``eq-logr-softmax``).
+    """Multinomial logistic regression, ``P(y = k | x) = softmax(W x + b)_k``.
 
-    Fitted by gradient descent on the mean cross-entropy plus ``(l2 / 2) ||W||^2``. The
-    gradient is ``A^T (P - Y) / n``, with ``Y`` the one-hot labels. ``"auto"`` learning rate:
-    ``1 / L`` with ``L = lambda_max(X^T X) / (2 n) + l2``, a bound on the curvature.
+    Section "More than two classes" (:eq:`eq-logr-softmax`). Fitted by
+    gradient descent (plain or accelerated) on the mean cross-entropy plus
+    ``(l2 / 2) ||W||^2``, whose gradient is ``A^T (P - Y) / n + l2 W`` with
+    ``Y`` the one-hot labels. With ``l2 = 0`` the K weight vectors are only
+    defined up to a common shift; starting from zero, gradient descent keeps
+    them summing to zero.
 
-    Attributes: ``coef_`` (K, d), ``intercept_`` (K,), ``classes_`` (K,), ``n_iter_``,
-    ``converged_``, ``loss_path_``, ``n_features_in_``. With ``l2 = 0`` the K weight vectors are only defined up to a
-    common shift; starting from zero, gradient descent keeps them summing to zero.
+    Parameters
+    ----------
+    learning_rate : float, callable or "auto", default "auto"
+        As in :class:`LogisticRegression`; ``"auto"`` takes ``1 / L`` with
+        ``L = lambda_max(A^T A) / (2 n) + l2``, a bound on the curvature.
+    max_iter : int, default 10000
+        Maximum number of iterations.
+    tol : float, default 1e-8
+        Stop when every entry of the gradient is below ``tol`` in size.
+    fit_intercept : bool, default True
+        Learn one bias per class (not penalized).
+    l2 : float, default 0.0
+        Strength of the L2 penalty on ``W``.
+    solver : {"accelerated", "gradient"}, default "accelerated"
+        As in :class:`LogisticRegression`.
+
+    Attributes
+    ----------
+    coef_ : ndarray of shape (K, n_features)
+        One weight vector per class.
+    intercept_ : ndarray of shape (K,)
+        One bias per class.
+    classes_ : ndarray of shape (K,)
+        The labels in sorted order.
+    n_iter_ : int
+        Iterations run.
+    converged_ : bool
+        Whether the gradient fell below ``tol``.
+    loss_path_ : ndarray of shape (n_iter_ + 1,)
+        The objective before the first iteration and after each one.
+    n_features_in_ : int
+        Number of features seen during ``fit``.
     """
 
+    def __init__(
+        self,
+        learning_rate="auto",
+        max_iter=10_000,
+        tol=1e-8,
+        fit_intercept=True,
+        l2=0.0,
+        solver="accelerated",
+    ):
+        self.learning_rate = learning_rate
+        self.max_iter = max_iter
+        self.tol = tol
+        self.fit_intercept = fit_intercept
+        self.l2 = l2
+        self.solver = solver
+
     def fit(self, X, y, coef_init=None, intercept_init=None):
-        """Fit by maximum conditional likelihood; return ``self``."""
-        self._check_params()
-        X = check_X(X)
-        y_index, self.classes_ = check_labels(y)
-        if y_index.shape[0] != X.shape[0]:
-            raise ValueError(
-                f"X and y must have the same number of samples; got {X.shape[0]} rows in X "
-                f"and {y_index.shape[0]} labels in y."
-            )
-        n, d = X.shape
-        K = self.classes_.size
-        A = _augment(X, self.fit_intercept)
-        Y = np.eye(K)[y_index]
+        """Fit by maximum conditional likelihood.
+
+        Parameters
+        ----------
+        X : array_like of shape (n_samples, n_features)
+        y : array_like of shape (n_samples,)
+            Two or more labels (numbers or strings).
+        coef_init : array_like of shape (K, n_features), optional
+            Starting weights (default: zeros).
+        intercept_init : array_like of shape (K,), optional
+            Starting biases (default: zeros).
+
+        Returns
+        -------
+        self
+        """
+        eta, max_iter, tol, l2 = self._check_params()
+        X, y_index, classes = self._check_data(X, y, check_labels)
+        d = X.shape[1]
+        K = classes.size
+        A = self._augment(X)
         Theta = np.zeros((A.shape[1], K))
         if coef_init is not None:
             coef_init = np.asarray(coef_init, dtype=float)
             if coef_init.shape != (K, d):
                 raise ValueError(
-                    f"coef_init must have shape ({K}, {d}); got {coef_init.shape}."
+                    f"coef_init must have shape ({K}, {d}); "
+                    f"got {coef_init.shape}."
                 )
             Theta[-d:] = coef_init.T
         if intercept_init is not None:
@@ -488,57 +788,49 @@ class SoftmaxRegression(_LinearProbabilisticModel):
                     "intercept_init was given, but fit_intercept=False."
                 )
             Theta[0] = check_vector(intercept_init, "intercept_init", length=K)
-        pen = self._penalty(A.shape[1])[:, None]
-        eta = self._eta
-        if eta == "auto":
-            eta = 1.0 / (np.linalg.norm(A, 2) ** 2 / (2 * n) + self._l2)
-
-        def objective(T):
-            Z = A @ T
-            m = Z.max(axis=1, keepdims=True)
-            lse = (
-                m + np.log(np.exp(Z - m).sum(axis=1, keepdims=True))
-            ).ravel()
-            return float(
-                np.mean(lse - np.sum(Y * Z, axis=1)) + 0.5 * np.sum(pen * T**2)
-            )
-
-        def gradient(T):
-            return A.T @ (softmax(A @ T) - Y) / n + pen * T
-
-        path = [objective(Theta)]
-        converged = False
-        for _ in range(self._max_iter):
-            G = gradient(Theta)
-            if np.max(np.abs(G)) < self._tol:
-                converged = True
-                break
-            Theta = Theta - eta * G
-            path.append(objective(Theta))
-        else:
-            converged = bool(np.max(np.abs(gradient(Theta))) < self._tol)
+        Y = np.eye(K)[y_index]
+        penalty = self._penalty(A.shape[1], l2)[:, None]
+        problem = _Problem(A, Y, penalty, False)
+        Theta, path, n_iter, converged = self._solve(
+            problem, Theta, eta, max_iter, tol
+        )
         self.coef_ = Theta[-d:].T.copy()
         self.intercept_ = (
             Theta[0].copy() if self.fit_intercept else np.zeros(K)
         )
-        self.loss_path_ = np.asarray(path)
-        self.n_iter_ = len(path) - 1
-        self.converged_ = converged
-        self.n_features_in_ = d
+        self._store(Theta, d, classes, path, n_iter, converged)
         if not converged:
             warn_not_converged(
-                f"SoftmaxRegression did not converge in {self.n_iter_} iterations "
-                f"(largest gradient entry above tol={self._tol:g}). If some class is separable "
-                "from the others the weights grow without bound: set l2 > 0; otherwise increase max_iter.",
+                "SoftmaxRegression did not converge in "
+                f"{self.n_iter_} iterations (largest gradient entry above "
+                f"tol={tol:g}). If some class is separable from the others "
+                "the weights grow without bound: set l2 > 0; otherwise "
+                "increase max_iter.",
                 stacklevel=3,
             )
         return self
 
     def decision_function(self, X):
-        """The K scores ``W x + b`` for each row of ``X``, shape ``(n_samples, K)``."""
-        X = self._check_predict_X(X)
+        """The scores ``W x + b`` of each row of ``X``.
+
+        Returns
+        -------
+        ndarray of shape (n_samples, K), or (n_samples,) when K = 2
+            With two classes, as for every scikit-learn binary classifier,
+            one score per row: ``z_1 - z_0``, positive for ``classes_[1]``.
+        """
+        Z = self._scores(X)
+        return Z[:, 1] - Z[:, 0] if Z.shape[1] == 2 else Z
+
+    def _scores(self, X):
+        X = check_predict_X(self, X)
         return X @ self.coef_.T + self.intercept_
 
     def predict_proba(self, X):
-        """Class probabilities (softmax of the scores), shape ``(n_samples, K)``."""
-        return softmax(self.decision_function(X))
+        """Class probabilities, the softmax of the scores.
+
+        Returns
+        -------
+        ndarray of shape (n_samples, K)
+        """
+        return softmax(self._scores(X))

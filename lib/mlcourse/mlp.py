@@ -1,28 +1,30 @@
-"""Multi-layer perceptrons trained by backpropagation (chapter "Multi-layer perceptrons").
+"""Multi-layer perceptrons trained by backpropagation.
 
-The network is a stack of dense layers. With ``A^(0) = X`` (one sample per row), layer
-``l = 1..L`` computes
+Chapter "Multi-layer perceptrons". The network is a stack of dense layers.
+With ``A^(0) = X`` (one sample per row), layer ``l = 1..L`` computes
+``Z^(l) = A^(l-1) W^(l) + b^(l)`` (:eq:`eq-mlp-affine`) and, below the
+output, ``A^(l) = g(Z^(l))`` (:eq:`eq-mlp-hidden`). The output layer turns
+``Z^(L)`` into probabilities: a sigmoid with one output unit for two
+classes, a softmax over ``K`` units for ``K > 2`` classes
+(:eq:`eq-mlp-output`). The loss is the mean cross-entropy plus an L2
+penalty ``(alpha / 2) * sum_l ||W^(l)||^2`` (:eq:`eq-mlp-loss`).
 
-    Z^(l) = A^(l-1) W^(l) + b^(l)          (eq-mlp-affine)
-    A^(l) = g(Z^(l))        for l < L      (eq-mlp-hidden)
-
-and the output layer turns ``Z^(L)`` into probabilities: a sigmoid with one output unit for
-two classes, a softmax over ``K`` units for ``K > 2`` classes (eq-mlp-output). The loss is the
-mean cross-entropy plus an L2 penalty ``(alpha / 2) * sum_l ||W^(l)||^2`` (eq-mlp-loss).
-
-Backpropagation (eq-mlp-delta-out, eq-mlp-grads, eq-mlp-delta-back) runs the chain rule from
-the output back to the input, one layer at a time, vectorized over a batch:
+Backpropagation (:eq:`eq-mlp-delta-out`, :eq:`eq-mlp-grads`,
+:eq:`eq-mlp-delta-back`) runs the chain rule from the output back to the
+input, one layer at a time, vectorized over a batch::
 
     Delta^(L) = (P - Y) / n
-    dW^(l) = A^(l-1)^T Delta^(l) + alpha W^(l),   db^(l) = sum over rows of Delta^(l)
+    dW^(l) = A^(l-1)^T Delta^(l) + alpha W^(l)
+    db^(l) = sum over rows of Delta^(l)
     Delta^(l-1) = (Delta^(l) W^(l)^T) * g'(Z^(l-1))
 
-Training is plain minibatch stochastic gradient descent with heavy-ball momentum
-(eq-mlp-momentum): ``v <- momentum * v - learning_rate * grad``, ``theta <- theta + v``.
-The defaults (``learning_rate=0.1``, ``momentum=0.9``, ``batch_size=32``, ``max_iter=200``,
-tanh hidden units, Glorot initialization) make ``MLPClassifier(hidden_layer_sizes=(64,))``
-reach at least 97% test accuracy on scikit-learn's digits scaled to [0, 1], and make a
-small tanh network solve XOR from most seeds.
+Training is minibatch stochastic gradient descent with heavy-ball momentum
+(:eq:`eq-mlp-momentum`): ``v <- momentum * v - learning_rate * grad``,
+``theta <- theta + v``. The defaults (``learning_rate=0.1``,
+``momentum=0.9``, ``batch_size=32``, ``max_iter=200``, tanh hidden units,
+Glorot initialization) make ``MLPClassifier(hidden_layer_sizes=(64,))``
+reach at least 97% test accuracy on scikit-learn's digits scaled to [0, 1],
+and make a small tanh network solve XOR from most seeds.
 """
 
 from __future__ import annotations
@@ -31,16 +33,18 @@ import numbers
 
 import numpy as np
 
+from ._base import BaseEstimator, ClassifierMixin, check_predict_X
 from ._validation import (
-    check_is_fitted,
+    check_classification_targets,
     check_labels,
-    check_n_features,
+    check_learning_rate,
     check_nonnegative,
     check_positive,
     check_positive_int,
     check_random_state,
     check_X,
 )
+from .logistic_regression import sigmoid, softmax
 
 __all__ = [
     "ACTIVATIONS",
@@ -60,26 +64,8 @@ __all__ = [
 
 
 # --- activations (section "The forward pass") -------------------------------------------
-
-
-def sigmoid(z):
-    """The logistic function ``1 / (1 + exp(-z))``, computed without overflow."""
-    z = np.asarray(z, dtype=float)
-    out = np.empty_like(z)
-    positive = z >= 0
-    out[positive] = 1.0 / (1.0 + np.exp(-z[positive]))
-    ez = np.exp(z[~positive])
-    out[~positive] = ez / (1.0 + ez)
-    return out
-
-
-def softmax(Z):
-    """Row-wise softmax of a 2-D array of scores (shifted by the row maximum for stability)."""
-    Z = np.asarray(Z, dtype=float)
-    shifted = Z - Z.max(axis=1, keepdims=True)
-    E = np.exp(shifted)
-    return E / E.sum(axis=1, keepdims=True)
-
+# sigmoid and softmax are those of chapter "Logistic regression", imported
+# above and re-exported here.
 
 ACTIVATIONS = ("tanh", "relu", "sigmoid", "identity")
 
@@ -93,7 +79,7 @@ def _check_activation(name):
 
 
 def activation(name, Z):
-    """Apply the hidden activation ``g`` named ``name`` elementwise (eq-mlp-hidden)."""
+    """Apply the hidden activation ``g`` elementwise (:eq:`eq-mlp-hidden`)."""
     _check_activation(name)
     if name == "tanh":
         return np.tanh(Z)
@@ -105,7 +91,9 @@ def activation(name, Z):
 
 
 def activation_derivative(name, Z):
-    """The derivative ``g'(Z)`` of the hidden activation, elementwise (eq-mlp-delta-back).
+    """The derivative ``g'(Z)`` of the hidden activation, elementwise.
+
+    It enters the backward pass :eq:`eq-mlp-delta-back`.
 
     For ReLU the derivative at exactly 0 is taken as 0.
     """
@@ -124,7 +112,7 @@ def activation_derivative(name, Z):
 
 
 def _output_probabilities(Z_out):
-    """Sigmoid for one output unit, softmax for several (eq-mlp-output)."""
+    """Sigmoid for one output, softmax for several (:eq:`eq-mlp-output`)."""
     if Z_out.shape[1] == 1:
         return sigmoid(Z_out)
     return softmax(Z_out)
@@ -134,7 +122,8 @@ def cross_entropy(P, Y):
     """Mean cross-entropy of probabilities ``P`` against one-hot (or 0/1) targets ``Y``.
 
     With one column, ``P`` holds ``P(y = 1)`` and the binary form
-    ``-[y log p + (1 - y) log(1 - p)]`` is used (eq-mlp-loss). Probabilities are clipped to
+    ``-[y log p + (1 - y) log(1 - p)]`` is used (:eq:`eq-mlp-loss`).
+    Probabilities are clipped to
     ``[1e-15, 1 - 1e-15]`` so that a confident mistake costs a large but finite loss.
     """
     P = np.clip(np.asarray(P, dtype=float), 1e-15, 1 - 1e-15)
@@ -152,7 +141,8 @@ def init_parameters(layer_sizes, activation_name="tanh", random_state=None):
     """Glorot-uniform weights and zero biases for layers of the given sizes.
 
     ``layer_sizes = (d, h_1, ..., h_{L-1}, k)``. Weight ``W^(l)`` is drawn uniformly from
-    ``[-r, r]`` with ``r = sqrt(6 / (fan_in + fan_out))`` {cite}`glorot2010` (twice that for
+    ``[-r, r]`` with ``r = sqrt(6 / (fan_in + fan_out))``
+    :cite:`glorot2010` (twice that for
     sigmoid hidden units, whose slope at 0 is a quarter of tanh's). Returns
     ``(coefs, intercepts)``: lists of arrays of shapes ``(h_{l-1}, h_l)`` and ``(h_l,)``.
     """
@@ -169,7 +159,10 @@ def init_parameters(layer_sizes, activation_name="tanh", random_state=None):
 
 
 def forward(coefs, intercepts, X, activation_name="tanh"):
-    """The forward pass (eq-mlp-affine, eq-mlp-hidden, eq-mlp-output).
+    """The forward pass.
+
+    Equations :eq:`eq-mlp-affine`, :eq:`eq-mlp-hidden` and
+    :eq:`eq-mlp-output`.
 
     Returns ``(Zs, As)``: ``Zs[l]`` is the pre-activation of layer ``l + 1`` and ``As[l]`` the
     input of layer ``l + 1`` (so ``As[0] = X``); the last entry of ``As`` holds the output
@@ -217,7 +210,9 @@ def _penalty(coefs, alpha):
 def loss_and_gradients(
     coefs, intercepts, X, Y, activation_name="tanh", alpha=0.0
 ):
-    """The penalized loss (eq-mlp-loss) and its gradients by one forward and one backward pass.
+    """The penalized loss (:eq:`eq-mlp-loss`) and its gradients.
+
+    One forward and one backward pass.
 
     Returns ``(loss, coef_grads, intercept_grads)``. This is the function the chapter's
     gradient check compares with central differences.
@@ -282,43 +277,75 @@ def _check_hidden_layer_sizes(sizes):
     return tuple(out)
 
 
-class MLPClassifier:
-    """A multi-layer perceptron classifier trained by backpropagation and minibatch SGD.
+class MLPClassifier(ClassifierMixin, BaseEstimator):
+    """A multi-layer perceptron classifier trained by backpropagation.
+
+    Chapter "Multi-layer perceptrons": the forward pass :eq:`eq-mlp-affine`,
+    :eq:`eq-mlp-hidden`, :eq:`eq-mlp-output`, the loss :eq:`eq-mlp-loss`,
+    the backward pass of section "Backpropagation", and minibatch SGD with
+    heavy-ball momentum :eq:`eq-mlp-momentum`.
 
     Parameters
     ----------
     hidden_layer_sizes : tuple of int, default (16,)
-        Units of each hidden layer; ``()`` gives logistic (softmax) regression.
+        Units of each hidden layer; ``()`` gives logistic (softmax)
+        regression.
     activation : {"tanh", "relu", "sigmoid", "identity"}, default "tanh"
-        The hidden activation ``g``. The output is a sigmoid (two classes) or a softmax.
-    learning_rate : float, default 0.1
-        Step size of SGD.
+        The hidden activation ``g``. The output is a sigmoid (two classes) or
+        a softmax.
+    learning_rate : float or callable, default 0.1
+        Step size of SGD: a positive number, or a function ``k -> eta_k`` of
+        the number ``k = 1, 2, ...`` of the SGD step (such as
+        ``InverseLinear(0.5)``).
     momentum : float in [0, 1), default 0.9
         Heavy-ball momentum; 0 gives plain SGD.
     max_iter : int, default 200
-        Passes (epochs) over the training data. Training always runs them all, unless
-        ``early_stopping`` stops it sooner.
+        Passes (epochs) over the training data. Training always runs them
+        all, unless ``early_stopping`` stops it sooner.
     batch_size : int, default 32
         Samples per SGD step (capped at the number of training samples).
     alpha : float, default 0.0
-        Strength of the L2 penalty ``(alpha / 2) * sum ||W||^2`` on the weights (not biases).
+        Strength of the L2 penalty ``(alpha / 2) * sum ||W||^2`` on the
+        weights (not the biases).
     shuffle : bool, default True
         Shuffle the samples before each pass.
-    random_state : None, int or Generator
+    random_state : None, int or numpy.random.Generator, default None
         Seeds the initialization, the shuffles and the validation split.
     early_stopping : bool, default False
-        Hold out ``validation_fraction`` of the training data, record the validation accuracy
-        after each pass, stop when it has not improved for ``n_iter_no_change`` passes, and
-        keep the weights of the best pass.
+        Hold out ``validation_fraction`` of the training data, record the
+        validation accuracy after each pass, stop when it has not improved
+        for ``n_iter_no_change`` passes, and keep the weights of the best
+        pass.
+    validation_fraction : float in (0, 1), default 0.1
+        Share of the training data held out by ``early_stopping``.
+    n_iter_no_change : int, default 10
+        Patience of ``early_stopping``, in passes.
 
     Attributes
     ----------
-    coefs_, intercepts_ : lists of arrays, one per layer
-    loss_curve_ : list of float, the mean training loss of each pass (over its minibatches)
-    validation_scores_ : list of float or None, validation accuracy after each pass
-    validation_loss_curve_ : list of float or None, validation loss after each pass
-    best_iteration_ : int or None, the pass (counted from 1) whose weights were kept
-    classes_, n_features_in_, n_iter_, n_layers_, n_outputs_
+    coefs_ : list of ndarray
+        The weight matrix ``W^(l)`` of each layer, of shape
+        ``(h_{l-1}, h_l)``.
+    intercepts_ : list of ndarray
+        The bias vector ``b^(l)`` of each layer.
+    loss_curve_ : list of float
+        The mean training loss of each pass (over its minibatches).
+    validation_scores_ : list of float or None
+        Validation accuracy after each pass (with ``early_stopping``).
+    validation_loss_curve_ : list of float or None
+        Validation loss after each pass (with ``early_stopping``).
+    best_iteration_ : int or None
+        The pass (counted from 1) whose weights were kept.
+    classes_ : ndarray of shape (n_classes,)
+        The labels in sorted order.
+    n_features_in_ : int
+        Number of features seen during ``fit``.
+    n_iter_ : int
+        Passes run.
+    n_layers_ : int
+        Number of layers, input and output included.
+    n_outputs_ : int
+        Output units: 1 for two classes, else the number of classes.
     """
 
     def __init__(
@@ -353,7 +380,7 @@ class MLPClassifier:
     def _check_params(self):
         self._hidden = _check_hidden_layer_sizes(self.hidden_layer_sizes)
         _check_activation(self.activation)
-        check_positive(self.learning_rate, "learning_rate")
+        check_learning_rate(self.learning_rate)
         momentum = check_nonnegative(self.momentum, "momentum")
         if momentum >= 1:
             raise ValueError(f"momentum must be in [0, 1); got {momentum}.")
@@ -377,26 +404,8 @@ class MLPClassifier:
                 f"validation_fraction must be in (0, 1); got {fraction}."
             )
 
-    def get_params(self, deep=True):
-        """The constructor's hyper-parameters, as scikit-learn's ``get_params``."""
-        names = (
-            "hidden_layer_sizes",
-            "activation",
-            "learning_rate",
-            "momentum",
-            "max_iter",
-            "batch_size",
-            "alpha",
-            "shuffle",
-            "random_state",
-            "early_stopping",
-            "validation_fraction",
-            "n_iter_no_change",
-        )
-        return {name: getattr(self, name) for name in names}
-
-    def _targets(self, y_index):
-        K = len(self.classes_)
+    @staticmethod
+    def _targets(y_index, K):
         if K == 2:
             return y_index.reshape(-1, 1).astype(float)
         return np.eye(K)[y_index]
@@ -411,24 +420,22 @@ class MLPClassifier:
         """
         self._check_params()
         X = check_X(X)
+        check_classification_targets(y)
         y_index, classes = check_labels(y)
         if y_index.shape[0] != X.shape[0]:
             raise ValueError(
                 f"X and y must have the same number of samples; got {X.shape[0]} rows in X "
                 f"and {y_index.shape[0]} labels in y."
             )
-        self.classes_ = classes
-        self.n_features_in_ = X.shape[1]
-        self.n_outputs_ = 1 if len(classes) == 2 else len(classes)
-        sizes = (X.shape[1], *self._hidden, self.n_outputs_)
-        self.n_layers_ = len(sizes)
+        n_outputs = 1 if len(classes) == 2 else len(classes)
+        sizes = (X.shape[1], *self._hidden, n_outputs)
         rng = check_random_state(self.random_state)
         coefs, intercepts = init_parameters(sizes, self.activation, rng)
         if coefs_init is not None or intercepts_init is not None:
             coefs, intercepts = self._check_init(
                 coefs_init, intercepts_init, coefs, intercepts
             )
-        Y = self._targets(y_index)
+        Y = self._targets(y_index, len(classes))
 
         if self.early_stopping:
             n_val = int(np.ceil(self.validation_fraction * X.shape[0]))
@@ -444,6 +451,8 @@ class MLPClassifier:
 
         n = X.shape[0]
         batch = min(self.batch_size, n)
+        eta = check_learning_rate(self.learning_rate)
+        k = 0  # the number of the SGD step, for a learning_rate k -> eta_k
         velocity_W = [np.zeros_like(W) for W in coefs]
         velocity_b = [np.zeros_like(b) for b in intercepts]
         self.loss_curve_ = []
@@ -474,14 +483,14 @@ class MLPClassifier:
                         f"lower learning_rate (now {self.learning_rate})."
                     )
                 total += loss * len(rows)
+                k += 1
+                step = eta(k)
                 for layer in range(len(coefs)):  # heavy-ball momentum step
                     velocity_W[layer] = (
-                        self.momentum * velocity_W[layer]
-                        - self.learning_rate * dWs[layer]
+                        self.momentum * velocity_W[layer] - step * dWs[layer]
                     )
                     velocity_b[layer] = (
-                        self.momentum * velocity_b[layer]
-                        - self.learning_rate * dbs[layer]
+                        self.momentum * velocity_b[layer] - step * dbs[layer]
                     )
                     coefs[layer] = coefs[layer] + velocity_W[layer]
                     intercepts[layer] = intercepts[layer] + velocity_b[layer]
@@ -510,6 +519,10 @@ class MLPClassifier:
                         break
         if self.early_stopping:
             coefs, intercepts = best[1]
+        self.classes_ = classes
+        self.n_features_in_ = sizes[0]
+        self.n_outputs_ = n_outputs
+        self.n_layers_ = len(sizes)
         self.coefs_, self.intercepts_ = coefs, intercepts
         return self
 
@@ -544,12 +557,6 @@ class MLPClassifier:
         return out_W, out_b
 
     # -- prediction
-    def _check_predict_X(self, X):
-        check_is_fitted(self, "coefs_")
-        X = check_X(X)
-        check_n_features(X, self.n_features_in_, type(self).__name__)
-        return X
-
     def _predict_index(self, P):
         if P.shape[1] == 1:
             return (P[:, 0] > 0.5).astype(int)
@@ -558,14 +565,14 @@ class MLPClassifier:
     def decision_function(self, X):
         """Output scores ``Z^(L)``: the logit of the positive class (1-D) for two classes,
         otherwise one column per class."""
-        X = self._check_predict_X(X)
+        X = check_predict_X(self, X, "coefs_")
         Zs, _ = forward(self.coefs_, self.intercepts_, X, self.activation)
         Z = Zs[-1]
         return Z[:, 0] if Z.shape[1] == 1 else Z
 
     def predict_proba(self, X):
         """Class probabilities, one column per class in the order of ``classes_``."""
-        X = self._check_predict_X(X)
+        X = check_predict_X(self, X, "coefs_")
         P = forward(self.coefs_, self.intercepts_, X, self.activation)[1][-1]
         if P.shape[1] == 1:
             return np.column_stack([1.0 - P[:, 0], P[:, 0]])
@@ -573,16 +580,6 @@ class MLPClassifier:
 
     def predict(self, X):
         """The most probable class of each sample (a label from ``classes_``)."""
-        X = self._check_predict_X(X)
+        X = check_predict_X(self, X, "coefs_")
         P = forward(self.coefs_, self.intercepts_, X, self.activation)[1][-1]
         return self.classes_[self._predict_index(P)]
-
-    def score(self, X, y):
-        """Accuracy: the fraction of samples whose predicted label equals ``y``."""
-        predicted = self.predict(X)
-        y = np.asarray(y)
-        if y.shape != predicted.shape:
-            raise ValueError(
-                f"y must have one label per row of X; got shape {y.shape} for {predicted.shape[0]} rows."
-            )
-        return float(np.mean(predicted == y))
