@@ -22,8 +22,9 @@ OTHER_TESTS   := tests/test_student_notebooks.py tests/test_site.py \
 LIB_TESTS     := $(addprefix --ignore=,$(HYGIENE_TESTS) $(OTHER_TESTS)) tests
 
 .PHONY: help book test lint test-lib test-hygiene test-chapters test-students \
-        test-book test-site test-binder test-colab test-compat chapter serve \
-        clean notebooks exercises lock set-repository bench
+        test-book test-site test-binder test-colab test-compat test-assignments \
+        chapter serve clean notebooks exercises assignments lock \
+        set-repository bench
 
 help:
 	@echo "make book        build the website into _build/html"
@@ -39,11 +40,14 @@ help:
 	@echo "  make test-colab    Colab's set-up cell in an environment without mlcourse"
 	@echo "  make test-compat   every chapter and the library tests at the lowest"
 	@echo "                     versions pyproject.toml allows"
+	@echo "  make test-assignments  nbgrader and otter-grader grade a chapter"
+	@echo "                     end to end in a throw-away environment"
 	@echo "make chapter CH=04  one chapter: strict nbval, its student notebook, its"
 	@echo "                    library tests"
 	@echo "make serve       serve the built website on http://127.0.0.1:8000"
 	@echo "make notebooks   re-execute the chapters and store their outputs"
 	@echo "make exercises   write the student notebooks to exercises/"
+	@echo "make assignments write nbgrader and otter-grader sources to _build/"
 	@echo "make bench       measure the library's speed against its references"
 	@echo "make lock        re-pin requirements.txt from requirements.in"
 	@echo "make clean       remove the built website and caches"
@@ -65,7 +69,7 @@ book: $(STAMP)
 	@echo "The website is built: open $(CURDIR)/_build/html/index.html (or run 'make serve')."
 
 test: lint test-lib test-hygiene test-chapters test-students test-book \
-      test-site test-binder test-colab test-compat
+      test-site test-binder test-colab test-compat test-assignments
 	@echo "All checks passed."
 
 lint: $(STAMP)
@@ -109,6 +113,12 @@ test-compat: $(STAMP)
 	MLCOURSE_FRESH_ENV=1 MLCOURSE_LIB_TESTS="$(LIB_TESTS)" \
 	    $(PYTEST) -rs tests/test_compat.py
 
+# Grading end to end: nbgrader and otter-grader, in a throw-away environment,
+# grade the reference solutions and the catalogue of wrong answers.
+test-assignments: $(STAMP)
+	MLCOURSE_FRESH_ENV=1 $(PYTEST) -rs tests/test_assignments.py \
+	    -k grades_a_chapter
+
 # One chapter, e.g. `make chapter CH=04`: strict nbval, its student notebook
 # and the tests of the library modules it imports.
 chapter: $(STAMP)
@@ -124,6 +134,9 @@ notebooks: $(STAMP)
 
 exercises: $(STAMP)
 	$(BIN)/python tools/make_exercises.py --zip _build/exercises.zip
+
+assignments: $(STAMP)
+	$(BIN)/python tools/make_assignments.py
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py

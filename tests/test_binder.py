@@ -18,7 +18,7 @@ elsewhere, a consistent set of packages) and a kernel of that environment:
 the imports of Binder's interface and of the chapters, and one chapter with
 interactive widgets under strict nbval.
 
-The cheap tests check what the introduction tells an instructor: its Binder
+The cheap tests check what the teaching page tells an instructor: its Binder
 link opens the student notebooks of this repository.
 """
 
@@ -52,31 +52,27 @@ NBVAL = [
 ]
 
 
-def introduction_text() -> str:
-    nb = nbformat.read(
-        ROOT / "chapters" / "00_introduction.ipynb", as_version=4
-    )
-    return "\n".join(
-        cell.source for cell in nb.cells if cell.cell_type == "markdown"
-    )
+def teaching_text() -> str:
+    """The instructors' page, where the hand-out links live."""
+    return (ROOT / "chapters" / "teaching.md").read_text(encoding="utf-8")
 
 
 # --------------------------------------------------------------------------- cheap checks
 
 
-def test_introduction_links_binder_to_the_student_notebooks():
+def test_teaching_page_links_binder_to_the_student_notebooks():
     url = repository_url()
     owner_repo = url.removeprefix("https://github.com/")
-    text = introduction_text()
+    text = teaching_text()
     links = re.findall(r"https://mybinder\.org/v2/gh/[^\s)>\"]+", text)
     assert links, (
-        "the introduction should give instructors a Binder link to exercises/"
+        "the teaching page should give a Binder link to exercises/"
     )
     for link in links:
         assert link.startswith(
             f"https://mybinder.org/v2/gh/{owner_repo}/main?"
         ), (
-            f"Binder link {link} does not point to {url} (branch main): update the introduction "
+            f"Binder link {link} does not point to {url} (branch main): update chapters/teaching.md "
             "after changing repository.url in _config.yml"
         )
     assert any(link.endswith("urlpath=lab/tree/exercises") for link in links)

@@ -10,7 +10,7 @@ of the local checkout, and checks that ``mlcourse`` was missing before, is insta
 cell then runs.
 
 The cheap tests check that every chapter and student notebook starts with the same set-up
-cell, installing from the repository of ``_config.yml``, and that the introduction's Colab
+cell, installing from the repository of ``_config.yml``, and that the teaching page's Colab
 links open this repository's student notebooks.
 """
 
@@ -81,22 +81,17 @@ def test_setup_code_is_rewritten_to_the_local_source(tmp_path):
         fresh_env.colab_setup_code("import mlcourse\n", tmp_path)
 
 
-def test_introduction_opens_the_student_notebooks_in_colab():
+def test_teaching_page_opens_the_student_notebooks_in_colab():
     url = repository_url()
     owner_repo = url.removeprefix("https://github.com/")
-    nb = nbformat.read(
-        ROOT / "chapters" / "00_introduction.ipynb", as_version=4
-    )
-    text = "\n".join(
-        cell.source for cell in nb.cells if cell.cell_type == "markdown"
-    )
+    text = (ROOT / "chapters" / "teaching.md").read_text(encoding="utf-8")
     links = re.findall(
         r"https://colab\.research\.google\.com/github/[^\s)>\"]+", text
     )
     prefix = f"https://colab.research.google.com/github/{owner_repo}/blob/main/exercises/"
     students = sorted(p.name for p in (ROOT / "exercises").glob("*.ipynb"))
     assert sorted(link.removeprefix(prefix) for link in links) == students, (
-        "the introduction should link every student notebook in Colab, at the configured repository"
+        "the teaching page should link every student notebook in Colab, at the configured repository"
     )
 
 

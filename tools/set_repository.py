@@ -8,7 +8,7 @@ pyproject.toml reads too) the one place the edition is set. The previous
 URL is read from the Colab set-up cell of the introduction, and its
 ``owner/name`` is replaced by the new one wherever it appears: the set-up
 cells (``%pip install "mlcourse @ git+URL@vX.Y.Z"``), the Binder and Colab
-links of the introduction, README.md and CONTRIBUTING.md. The set-up cells
+links of the teaching page, README.md and CONTRIBUTING.md. The set-up cells
 (and CONTRIBUTING.md's copy of them) install the tag ``v<version>``, the
 edition their page belongs to. Run it, re-run ``make exercises``, and
 commit the result.
@@ -28,7 +28,7 @@ SETUP_URL = re.compile(
     r'(?:\.git)?(?:@[^"\s]*)?"'
 )
 VERSION = re.compile(r'^__version__ = "([^"]+)"', re.MULTILINE)
-TEXT_FILES = ("README.md", "CONTRIBUTING.md")
+TEXT_FILES = ("README.md", "CONTRIBUTING.md", "chapters/teaching.md")
 
 
 def repository_url(root: Path = ROOT) -> str:
