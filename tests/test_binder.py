@@ -65,9 +65,7 @@ def test_teaching_page_links_binder_to_the_student_notebooks():
     owner_repo = url.removeprefix("https://github.com/")
     text = teaching_text()
     links = re.findall(r"https://mybinder\.org/v2/gh/[^\s)>\"]+", text)
-    assert links, (
-        "the teaching page should give a Binder link to exercises/"
-    )
+    assert links, "the teaching page should give a Binder link to exercises/"
     for link in links:
         assert link.startswith(
             f"https://mybinder.org/v2/gh/{owner_repo}/main?"
