@@ -203,7 +203,9 @@ def rounding_tolerance(n_terms: int, row_norm, weight_norm):
     )
 
 
-def mistakes_in_pass(n, block_margins, is_mistake, first_block=FIRST_BLOCK):
+def mistakes_in_pass(
+    n, block_margins, is_mistake, first_block=FIRST_BLOCK, decide_sure=True
+):
     """Yield, in order, each row of one pass that is a mistake when reached.
 
     The engine behind every fast perceptron of the library. It yields
@@ -221,8 +223,11 @@ def mistakes_in_pass(n, block_margins, is_mistake, first_block=FIRST_BLOCK):
     and double while no mistake is found, so that an early mistake pays for
     a small product and a clean pass for a few large ones. A margin above
     the tolerance is certainly not a mistake, one below minus the tolerance
-    certainly is; a margin within it is decided by ``is_mistake``. After a
-    mistake the scan restarts at the next row with a small block.
+    certainly is; a margin within it is decided by ``is_mistake``. (With
+    ``decide_sure=False`` every candidate goes to ``is_mistake``, for rules
+    whose update needs more than the yes or no, such as the rival class of
+    the multi-class rule.) After a mistake the scan restarts at the next
+    row with a small block.
     """
     position, block = 0, first_block
     while position < n:
@@ -235,7 +240,7 @@ def mistakes_in_pass(n, block_margins, is_mistake, first_block=FIRST_BLOCK):
             continue
         i = position + offset
         position = i + 1
-        if margins[offset] < -tolerance or is_mistake(i):
+        if (decide_sure and margins[offset] < -tolerance) or is_mistake(i):
             yield i
             block = first_block
 
