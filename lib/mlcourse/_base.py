@@ -23,6 +23,7 @@ from __future__ import annotations
 import numbers
 
 import numpy as np
+from scipy.sparse import issparse
 from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
 from sklearn.utils.multiclass import type_of_target
 
@@ -40,6 +41,7 @@ __all__ = [
     "RegressorMixin",
     "LinearBinaryClassifierMixin",
     "check_predict_X",
+    "check_fit_X",
     "check_classification_target",
     "learning_rate_schedule",
     "check_bool",
@@ -47,6 +49,18 @@ __all__ = [
     "check_start",
     "visiting_orders",
 ]
+
+
+def _dense(X):
+    """``X`` as a numpy array; a sparse matrix is refused with a clear message."""
+    if issparse(X):
+        raise TypeError(
+            "X is a sparse matrix, but the library's estimators need dense "
+            "data: pass X.toarray() (sparse input is not supported)."
+        )
+    if X is None or isinstance(X, str):
+        return X
+    return np.asarray(X)
 
 
 def check_predict_X(estimator, X, attribute: str = "coef_") -> np.ndarray:
@@ -57,12 +71,13 @@ def check_predict_X(estimator, X, attribute: str = "coef_") -> np.ndarray:
     ... is expecting 4 features as input").
     """
     check_is_fitted(estimator, attribute)
-    if np.ndim(X) == 1:
-        shape = np.shape(X)
+    X = _dense(X)
+    if X.ndim == 1:
         raise ValueError(
             "X must be a 2-D array of shape (n_samples, n_features); got a "
-            f"1-D array of shape {shape}. Reshape your data: X.reshape(1, -1) "
-            "for a single sample, X.reshape(-1, 1) for a single feature."
+            f"1-D array of shape {X.shape}. Reshape your data: "
+            "X.reshape(1, -1) for a single sample, X.reshape(-1, 1) for a "
+            "single feature."
         )
     X = check_X(X)
     expected = estimator.n_features_in_
@@ -93,6 +108,21 @@ class LinearBinaryClassifierMixin(ClassifierMixin):
         """``classes_[1]`` where the score is > 0, else ``classes_[0]``."""
         scores = self.decision_function(X)
         return self.classes_[(scores > 0).astype(int)]
+
+
+def check_fit_X(X) -> np.ndarray:
+    """Validate the samples given to ``fit``: a finite 2-D float array.
+
+    As :func:`mlcourse._validation.check_X`, with scikit-learn's wording
+    for an array without features (which its estimator checks look for).
+    """
+    X = _dense(X)
+    if X.ndim == 2 and X.shape[1] == 0:
+        raise ValueError(
+            f"X has 0 feature(s) (shape={X.shape}) while a minimum of 1 "
+            "is required: X must have at least one feature (column)."
+        )
+    return check_X(X)
 
 
 def _shown(classes) -> str:

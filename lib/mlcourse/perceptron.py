@@ -42,6 +42,7 @@ from ._base import (
     LinearBinaryClassifierMixin,
     check_bool,
     check_classification_target,
+    check_fit_X,
     check_number,
     check_start,
     learning_rate_schedule,
@@ -592,7 +593,7 @@ class _MistakeDrivenClassifier(LinearBinaryClassifierMixin, BaseEstimator):
         return eta, max_iter
 
     def _check_data(self, X, y):
-        X = check_X(X)
+        X = check_fit_X(X)
         y_signed, classes = check_classification_target(
             y, X.shape[0], binary=True
         )

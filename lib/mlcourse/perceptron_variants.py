@@ -35,6 +35,7 @@ from ._base import (
     ClassifierMixin,
     check_bool,
     check_classification_target,
+    check_fit_X,
     check_predict_X,
     check_start,
     learning_rate_schedule,
@@ -890,7 +891,7 @@ class MulticlassPerceptron(ClassifierMixin, BaseEstimator):
         passes = check_positive_int(self.max_iter, "max_iter")
         for name in ("fit_intercept", "shuffle", "average"):
             check_bool(getattr(self, name), name)
-        X = check_X(X)
+        X = check_fit_X(X)
         y_index, classes = check_classification_target(
             y, X.shape[0], binary=False
         )
