@@ -72,7 +72,7 @@ def check_predict_X(estimator, X, attribute: str = "coef_") -> np.ndarray:
     """
     check_is_fitted(estimator, attribute)
     X = _dense(X)
-    if X.ndim == 1:
+    if np.ndim(X) == 1:
         raise ValueError(
             "X must be a 2-D array of shape (n_samples, n_features); got a "
             f"1-D array of shape {X.shape}. Reshape your data: "
@@ -117,7 +117,7 @@ def check_fit_X(X) -> np.ndarray:
     for an array without features (which its estimator checks look for).
     """
     X = _dense(X)
-    if X.ndim == 2 and X.shape[1] == 0:
+    if np.ndim(X) == 2 and X.shape[1] == 0:
         raise ValueError(
             f"X has 0 feature(s) (shape={X.shape}) while a minimum of 1 "
             "is required: X must have at least one feature (column)."
