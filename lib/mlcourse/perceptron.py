@@ -291,30 +291,33 @@ def linear_pass(Z, X, y_signed, v, z_max, eta, k, record=False):
     ``Z`` holds the normalized rows (:func:`normalized_rows`) in visiting
     order, ``X`` and ``y_signed`` the same samples, ``v = [w, b]`` the
     weights (updated in place), ``z_max`` the largest row norm of ``Z``,
-    ``eta`` the step function and ``k`` the number of updates made before
-    this pass. Returns a :class:`LinearPass`.
+    ``eta`` the step function (from
+    :func:`mlcourse._base.learning_rate_schedule`) and ``k`` the number of
+    updates made before this pass. Returns a :class:`LinearPass`.
 
     The next mistake is found by the block scan of :func:`mistakes_in_pass`
-    (blocks of 64, 128, ... rows, one matrix-vector product each, margins
-    within the :func:`rounding_tolerance` decided by the plain loop's own
-    expression); the update is the plain loop's, ``v += eta_k z_i``.
+    (margins within the :func:`rounding_tolerance` decided by the plain
+    loop's own expression); the update is the plain loop's,
+    ``v += eta_k z_i``.
     """
     d = X.shape[1]
     w = v[:d]
     n_terms = d + 1
+    result = LinearPass([], [], [] if record else None)
+    # An upper bound on ||v||: exact at the start, then grown by the
+    # triangle inequality (a larger bound only makes the tolerance safer).
+    norm = [math.sqrt(float(v @ v))]
 
     def block_margins(start, stop):
-        norm = math.sqrt(float(v @ v))
-        return Z[start:stop] @ v, rounding_tolerance(n_terms, z_max, norm)
+        return Z[start:stop] @ v, rounding_tolerance(n_terms, z_max, norm[0])
 
     def is_mistake(i):
         return _is_mistake(X[i], y_signed[i], w, v[d])
 
-    result = LinearPass([], [], [] if record else None)
     for i in mistakes_in_pass(X.shape[0], block_margins, is_mistake):
-        k += 1
-        step = eta(k)
+        step = eta(k + len(result.positions) + 1)
         step_in_place(v, step, Z[i])
+        norm[0] += step * z_max
         result.positions.append(i)
         result.steps.append(step)
         if record:
