@@ -165,8 +165,9 @@ def run_dense(passes=DENSE_PASSES):
     )
     density = ours.n_updates_ / (passes * X.shape[0])
     case = (
-        f"{X.shape[0]:,} x {X.shape[1]} noisy (10% labels flipped), {passes} passes, "
-        f"{ours.n_updates_:,} updates ({density:.0%} of the visits)"
+        f"{X.shape[0]:,} x {X.shape[1]} noisy (10% labels flipped), "
+        f"{passes} passes, {ours.n_updates_:,} updates "
+        f"({density:.0%} of the visits)"
     )
     extra = {"passes": passes, "updates": int(ours.n_updates_)}
     rows = [
@@ -207,10 +208,11 @@ def run_dense(passes=DENSE_PASSES):
             versus <= 2,
             ""
             if versus <= 2
-            else "Every mistake costs the fast path a few numpy calls (a block product, "
-            "a comparison, an update), microseconds each, where scikit-learn's compiled "
-            "loop spends a fraction of a microsecond per visited sample; with a quarter "
-            "of the visits mistakes, the calls dominate.",
+            else "Every mistake costs the fast path a few numpy calls "
+            "(a block product, a comparison, an update), microseconds each, "
+            "where scikit-learn's compiled loop spends a fraction of a "
+            "microsecond per visited sample; with a quarter of the visits "
+            "mistakes, the calls dominate.",
         )
     ]
     return rows, goals

@@ -247,8 +247,8 @@ def run_dense(passes=DENSE_PASSES):
         / scale
     )
     case = (
-        f"{X.shape[0]:,} x {X.shape[1]} noisy (10% labels flipped), {passes} passes, "
-        f"{ours.n_updates_:,} updates"
+        f"{X.shape[0]:,} x {X.shape[1]} noisy (10% labels flipped), "
+        f"{passes} passes, {ours.n_updates_:,} updates"
     )
     extra = {"relative_weight_difference": diff}
     rows.append(

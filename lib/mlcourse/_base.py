@@ -52,7 +52,7 @@ __all__ = [
 
 
 def _dense(X):
-    """``X`` as a numpy array; a sparse matrix is refused with a clear message."""
+    """``X`` as a numpy array; a sparse matrix is refused clearly."""
     if issparse(X):
         raise TypeError(
             "X is a sparse matrix, but the library's estimators need dense "

@@ -80,29 +80,32 @@ _TINY = np.finfo(float).tiny
 FIRST_BLOCK = 64
 
 
-# ---------------------------------------------------------------------------------------
-# Helpers with the book's names (sections "Bias by augmentation", "Normalization",
-# and the convergence chapter)
-# ---------------------------------------------------------------------------------------
+# ---------------------------------------------------------------------------
+# Helpers with the book's names (sections "The bias by augmentation",
+# "Normalization", and the convergence chapter)
+# ---------------------------------------------------------------------------
 
 
 def augment(X) -> np.ndarray:
-    """Augmented samples ``[1, x]``: a column of ones is put FIRST (equation eq-pc-augmented).
+    """Augmented samples ``[1, x]``, the ones FIRST (:eq:`eq-pc-augmented`).
 
-    With ``X_tilde = augment(X)`` and ``w_tilde = [b, *w]``, ``X_tilde @ w_tilde`` equals
-    ``X @ w + b``: the bias becomes the weight ``w_tilde[0]`` of a constant feature, as in
-    the lectures' ``a = [a0, a1, ..., ad]``.
+    Section "The bias by augmentation": with ``X_tilde = augment(X)`` and
+    ``w_tilde = [b, *w]``, ``X_tilde @ w_tilde`` equals ``X @ w + b``: the
+    bias becomes the weight ``w_tilde[0]`` of a constant feature, as in the
+    lectures' ``a = [a0, a1, ..., ad]``.
     """
     X = check_X(X)
     return np.hstack([np.ones((X.shape[0], 1)), X])
 
 
 def normalize(X, y) -> np.ndarray:
-    """The normalization (reflection) trick: row ``i`` of the result is ``y_i * X[i]``.
+    """The normalization (reflection) trick: row ``i`` is ``y_i * X[i]``.
 
-    Labels are mapped to -1/+1 (larger label is +1). Then "every sample is correctly
-    classified by ``w``" reads "``Z @ w > 0`` for every row of ``Z = normalize(X, y)``".
-    Pass augmented samples, ``normalize(augment(X), y)``, to reflect the bias feature too.
+    Section "Normalization: one class instead of two"
+    (:eq:`eq-pc-normalized`). Labels are mapped to -1/+1 (larger label is
+    +1). Then "every sample is correctly classified by ``w``" reads
+    "``Z @ w > 0`` for every row of ``Z = normalize(X, y)``". Pass augmented
+    samples, ``normalize(augment(X), y)``, to reflect the bias feature too.
     """
     X, y = _check_X_labels(X, y)
     y_signed, _ = check_binary_labels(y)
@@ -110,16 +113,21 @@ def normalize(X, y) -> np.ndarray:
 
 
 def margin(w, X, y, b: float = 0.0) -> float:
-    """Geometric margin of the separator ``(w, b)`` on ``(X, y)``: ``min_i y_i (w @ x_i + b) / ||w||``.
+    """Geometric margin of ``(w, b)`` on ``(X, y)``.
 
-    - The bias ``b`` (default 0: a separator through the origin, as in the convergence
-      theorem) enters the scores but not the norm: the result is the smallest signed
-      Euclidean distance from a sample to the hyperplane ``w @ x + b = 0``.
-    - Sign convention: positive when every sample is on its own side (the larger of the
-      distances is then the separator's margin, called gamma in the convergence chapter);
-      zero or negative when some sample is on the boundary or on the wrong side.
+    ``min_i y_i (w @ x_i + b) / ||w||`` (chapter "The perceptron
+    convergence theorem").
+
+    - The bias ``b`` (default 0: a separator through the origin, as in the
+      convergence theorem) enters the scores but not the norm: the result
+      is the smallest signed Euclidean distance from a sample to the
+      hyperplane ``w @ x + b = 0``.
+    - Sign convention: positive when every sample is on its own side (the
+      margin, called gamma in the convergence chapter); zero or negative
+      when some sample is on the boundary or on the wrong side.
     - To measure a separator with a bias in augmented form, call
-      ``margin(np.r_[b, w], augment(X), y)``: that divides by ``||(b, w)||`` instead.
+      ``margin(np.r_[b, w], augment(X), y)``: that divides by
+      ``||(b, w)||`` instead.
     """
     X, y = _check_X_labels(X, y)
     w = check_vector(w, "w", length=X.shape[1])
@@ -134,17 +142,22 @@ def margin(w, X, y, b: float = 0.0) -> float:
 
 
 def radius(X) -> float:
-    """Radius of the data, ``R = max_i ||x_i||``: the smallest origin-centred ball holding it."""
+    """Radius of the data, ``R = max_i ||x_i||``.
+
+    The smallest ball centred at the origin that holds the data (chapter
+    "The perceptron convergence theorem").
+    """
     X = check_X(X)
     return float(np.max(np.linalg.norm(X, axis=1)))
 
 
 def perceptron_criterion(w, X, y, b: float = 0.0) -> float:
-    """The perceptron criterion ``J_p(w, b) = sum_i max(0, -y_i (w @ x_i + b))`` (eq-pc-criterion).
+    """The perceptron criterion (:eq:`eq-pc-criterion`).
 
-    It sums, over the mistakes, how far on the wrong side each one is (measured by its
-    score); samples on the boundary count as mistakes but add 0. It is 0 exactly when no
-    sample is strictly on the wrong side.
+    ``J_p(w, b) = sum_i max(0, -y_i (w @ x_i + b))`` sums, over the
+    mistakes, how far on the wrong side each one is (measured by its
+    score); samples on the boundary count as mistakes but add 0. It is 0
+    exactly when no sample is strictly on the wrong side.
     """
     X, y = _check_X_labels(X, y)
     w = check_vector(w, "w", length=X.shape[1])
@@ -154,10 +167,11 @@ def perceptron_criterion(w, X, y, b: float = 0.0) -> float:
 
 
 def mistake_bound(R, gamma) -> float:
-    """The convergence theorem's bound ``(R / gamma)**2`` on the number of updates.
+    """The convergence theorem's bound ``(R / gamma)**2`` on the updates.
 
-    ``R`` is the radius of the data (:func:`radius`) and ``gamma`` the margin of a unit
-    separator (:func:`margin`), both for the same (possibly augmented) samples.
+    ``R`` is the radius of the data (:func:`radius`) and ``gamma`` the
+    margin of a unit separator (:func:`margin`), both for the same
+    (possibly augmented) samples.
     """
     R = check_nonnegative(R, "R")
     gamma = check_positive(gamma, "gamma")

@@ -78,17 +78,19 @@ __all__ = [
 PREDICT_CHUNK = 1 << 20
 
 
-# ---------------------------------------------------------------------------------------
-# Feature maps and kernels (section "Feature maps and kernels")
-# ---------------------------------------------------------------------------------------
+# ---------------------------------------------------------------------------
+# Feature maps and kernels (sections "Feature maps", "The kernel trick")
+# ---------------------------------------------------------------------------
 
 
 def polynomial_features_2d(X):
-    """The quadratic feature map of the plane, eq. ``eq-va-phi``.
+    """The quadratic feature map of the plane, :eq:`eq-va-phi`.
 
-    ``phi(x) = (x1**2, sqrt(2) * x1 * x2, x2**2)``, so that ``phi(x) @ phi(z) == (x @ z)**2``:
-    a circle ``x1**2 + x2**2 = r**2`` becomes the plane ``z1 + z3 = r**2``.
-    ``X`` has shape ``(n_samples, 2)``; the result has shape ``(n_samples, 3)``.
+    Section "Feature maps: making a circle linear":
+    ``phi(x) = (x1**2, sqrt(2) * x1 * x2, x2**2)``, so that
+    ``phi(x) @ phi(z) == (x @ z)**2``; a circle ``x1**2 + x2**2 = r**2``
+    becomes the plane ``z1 + z3 = r**2``. ``X`` has shape
+    ``(n_samples, 2)``; the result has shape ``(n_samples, 3)``.
     """
     X = check_X(X)
     if X.shape[1] != 2:
@@ -116,7 +118,7 @@ def linear_kernel(X, Z=None):
 
 
 def polynomial_kernel(X, Z=None, degree=2, gamma=1.0, coef0=1.0):
-    """``K[i, j] = (gamma * X[i] @ Z[j] + coef0) ** degree``, eq. ``eq-va-poly``.
+    """``K[i, j] = (gamma * X[i] @ Z[j] + coef0) ** degree``, :eq:`eq-va-poly`.
 
     With ``gamma=1, coef0=0, degree=2`` it is the inner product of
     :func:`polynomial_features_2d`; ``coef0 > 0`` adds every lower-degree monomial.
@@ -129,7 +131,10 @@ def polynomial_kernel(X, Z=None, degree=2, gamma=1.0, coef0=1.0):
 
 
 def rbf_kernel(X, Z=None, gamma=1.0):
-    """``K[i, j] = exp(-gamma * ||X[i] - Z[j]||**2)``, the Gaussian (RBF) kernel, eq. ``eq-va-rbf``."""
+    """The Gaussian (RBF) kernel, :eq:`eq-va-rbf`.
+
+    ``K[i, j] = exp(-gamma * ||X[i] - Z[j]||**2)``.
+    """
     X, Z = _kernel_inputs(X, Z)
     gamma = check_positive(gamma, "gamma")
     squared = (
