@@ -248,14 +248,14 @@ def mistakes_in_pass(
     while position < n:
         stop = min(n, position + block)
         margins, tolerance = block_margins(position, stop)
-        candidates = margins <= tolerance
-        offset = int(candidates.argmax())
-        if not candidates[offset]:
+        offset = int((margins <= tolerance).argmax())
+        margin = float(margins[offset])
+        if margin > tolerance:
             position, block = stop, 2 * block
             continue
         i = position + offset
         position = i + 1
-        if (decide_sure and margins[offset] < -tolerance) or is_mistake(i):
+        if (decide_sure and margin < -tolerance) or is_mistake(i):
             yield i
             block = first_block
 

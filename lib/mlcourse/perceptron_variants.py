@@ -905,24 +905,28 @@ class MulticlassPerceptron(ClassifierMixin, BaseEstimator):
         W, b = np.zeros((m, d)), np.zeros(m)
         U, u_b = np.zeros_like(W), np.zeros_like(b)
         x_max = float(np.sqrt(np.max(np.einsum("ij,ij->i", X, X)) + 1.0))
+        every_row = np.arange(min(n, 1 << 30))
+        average = self.average
         visits = k = 0
         orders = visiting_orders(n, passes, self.shuffle, self.random_state)
         for order in orders:
             Xp = X if order is None else X[order]
             yp = y_index if order is None else y_index[order]
             rival = [0]
+            # an upper bound on the largest norm of a row [w_c, b_c]: exact
+            # at the start of the pass, then grown by each update's step
+            norm = [
+                math.sqrt(float(np.max(np.einsum("ij,ij->i", W, W) + b * b)))
+            ]
 
-            def block_margins(start, stop, Xp=Xp, yp=yp):
+            def block_margins(start, stop, Xp=Xp, yp=yp, norm=norm):
                 S = Xp[start:stop] @ W.T
                 S += b
-                rows = np.arange(stop - start)
-                true = S[rows, yp[start:stop]]
-                S[rows, yp[start:stop]] = -np.inf
-                norm = math.sqrt(
-                    float(np.max(np.einsum("ij,ij->i", W, W) + b * b))
-                )
-                tolerance = 2.0 * rounding_tolerance(d + 1, x_max, norm)
-                return true - S.max(axis=1), tolerance
+                where = (every_row[: stop - start], yp[start:stop])
+                true = S[where]
+                S[where] = -np.inf
+                margins = true - S.max(axis=1)
+                return margins, 2.0 * rounding_tolerance(d + 1, x_max, norm[0])
 
             def is_mistake(i, Xp=Xp, yp=yp, rival=rival):
                 rival[0], mistake = _multiclass_rival(Xp[i], yp[i], W, b)
@@ -931,19 +935,24 @@ class MulticlassPerceptron(ClassifierMixin, BaseEstimator):
             for i in mistakes_in_pass(
                 n, block_margins, is_mistake, decide_sure=False
             ):
-                true, x = yp[i], Xp[i]
+                true, other, x = yp[i], rival[0], Xp[i]
                 k += 1
                 step = eta(k)
-                W[true] += step * x
-                W[rival[0]] -= step * x
-                weight = (visits + i) * step
-                U[true] += weight * x
-                U[rival[0]] -= weight * x
+                moved = step * x
+                W[true] += moved
+                W[other] -= moved
+                norm[0] += step * x_max
                 if self.fit_intercept:
                     b[true] += step
-                    b[rival[0]] -= step
-                    u_b[true] += weight
-                    u_b[rival[0]] -= weight
+                    b[other] -= step
+                if average:
+                    weight = (visits + i) * step
+                    moved = weight * x
+                    U[true] += moved
+                    U[other] -= moved
+                    if self.fit_intercept:
+                        u_b[true] += weight
+                        u_b[other] -= weight
             visits += n
         if self.average:
             self.coef_, self.intercept_ = W - U / visits, b - u_b / visits
