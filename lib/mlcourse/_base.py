@@ -84,8 +84,8 @@ def check_predict_X(estimator, X, attribute: str = "coef_") -> np.ndarray:
     if X.shape[1] != expected:
         raise ValueError(
             f"X has {X.shape[1]} features, but {type(estimator).__name__} "
-            f"is expecting {expected} features as input (the number it was "
-            "fitted with)."
+            f"is expecting {expected} features as input: it was fitted with "
+            f"{expected}."
         )
     return X
 
