@@ -72,7 +72,9 @@ def test_students_examples(start, expected):
 
 def test_students_first_run_updates_on_steve_mary_peter():
     X, y = students()
-    model = Perceptron(record_path=True).fit(X, y, coef_init=[0.25] * 4, intercept_init=0.25)
+    model = Perceptron(record_path=True).fit(
+        X, y, coef_init=[0.25] * 4, intercept_init=0.25
+    )
     assert list(model.update_indices_) == [1, 2, 3]
     path = np.c_[model.intercept_path_, model.coef_path_]
     assert np.array_equal(path[1], [-0.75] * 5)
@@ -85,7 +87,9 @@ def _pass_by_pass(X, y, w, b, passes, learning_rate=1.0):
     for _ in range(passes):
         states.append((b, *w))
         model = _quiet_fit(
-            Perceptron(record_path=True, max_iter=1, learning_rate=learning_rate),
+            Perceptron(
+                record_path=True, max_iter=1, learning_rate=learning_rate
+            ),
             X,
             y,
             coef_init=w,
@@ -124,7 +128,9 @@ def test_five_points_sequence_and_cycle():
 def test_five_points_inverse_linear_rate_shrinks_steps():
     X, y = five_points_nonseparable()
     model = _quiet_fit(
-        Perceptron(record_path=True, learning_rate=InverseLinear(1.0), max_iter=200),
+        Perceptron(
+            record_path=True, learning_rate=InverseLinear(1.0), max_iter=200
+        ),
         X,
         y,
         coef_init=[1, 1],
@@ -178,7 +184,9 @@ def test_equal_to_scikit_learn_bit_for_bit(loader, passes, eta):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         reference.fit(X, y)
-    ours = _quiet_fit(Perceptron(record_path=True, learning_rate=eta, max_iter=passes), X, y)
+    ours = _quiet_fit(
+        Perceptron(record_path=True, learning_rate=eta, max_iter=passes), X, y
+    )
     assert np.array_equal(ours.coef_, reference.coef_[0])
     assert ours.intercept_ == reference.intercept_[0]
     assert np.array_equal(ours.predict(X), reference.predict(X))
@@ -299,7 +307,9 @@ def test_learning_rate_is_irrelevant_from_zero_exact_for_powers_of_two(eta):
         n_samples=300, n_features=4, margin=0.05, random_state=1
     )
     one = Perceptron(record_path=True).fit(data.X, data.y)
-    scaled = Perceptron(record_path=True, learning_rate=eta).fit(data.X, data.y)
+    scaled = Perceptron(record_path=True, learning_rate=eta).fit(
+        data.X, data.y
+    )
     assert np.array_equal(scaled.coef_path_, eta * one.coef_path_)
     assert np.array_equal(scaled.intercept_path_, eta * one.intercept_path_)
     assert np.array_equal(scaled.update_indices_, one.update_indices_)
@@ -310,7 +320,9 @@ def test_learning_rate_is_irrelevant_from_zero_any_value():
         n_samples=300, n_features=4, margin=0.05, random_state=2
     )
     one = Perceptron(record_path=True).fit(data.X, data.y)
-    scaled = Perceptron(record_path=True, learning_rate=0.37).fit(data.X, data.y)
+    scaled = Perceptron(record_path=True, learning_rate=0.37).fit(
+        data.X, data.y
+    )
     assert np.array_equal(scaled.update_indices_, one.update_indices_)
     assert np.allclose(
         scaled.coef_path_, 0.37 * one.coef_path_, rtol=1e-12, atol=0
@@ -372,8 +384,12 @@ def test_shuffle_is_seeded_and_changes_order():
     data = make_separable(
         n_samples=200, n_features=2, margin=0.05, random_state=6
     )
-    a = Perceptron(record_path=True, shuffle=True, random_state=3).fit(data.X, data.y)
-    b = Perceptron(record_path=True, shuffle=True, random_state=3).fit(data.X, data.y)
+    a = Perceptron(record_path=True, shuffle=True, random_state=3).fit(
+        data.X, data.y
+    )
+    b = Perceptron(record_path=True, shuffle=True, random_state=3).fit(
+        data.X, data.y
+    )
     c = Perceptron(record_path=True, shuffle=False).fit(data.X, data.y)
     assert np.array_equal(a.coef_path_, b.coef_path_)
     assert (
@@ -431,7 +447,11 @@ def test_batch_perceptron_gradient_of_criterion():
     y = rng.choice([-1, 1], size=50)
     w, b = rng.standard_normal(3), 0.3
     model = _quiet_fit(
-        BatchPerceptron(record_path=True, max_iter=1), X, y, coef_init=w, intercept_init=b
+        BatchPerceptron(record_path=True, max_iter=1),
+        X,
+        y,
+        coef_init=w,
+        intercept_init=b,
     )
     mistakes = y * (X @ w + b) <= 0
     assert np.allclose(
@@ -511,7 +531,10 @@ def test_margin_radius_criterion_bound():
     ],
 )
 def test_bad_data(X, y, error, match):
-    for model in (Perceptron(record_path=True), BatchPerceptron(record_path=True)):
+    for model in (
+        Perceptron(record_path=True),
+        BatchPerceptron(record_path=True),
+    ):
         with pytest.raises(error, match=match):
             model.fit(X, y)
 
@@ -544,7 +567,9 @@ def test_bad_starting_points_and_prediction_inputs():
     with pytest.raises(ValueError, match="coef_init"):
         Perceptron(record_path=True).fit(X, y, coef_init=[1.0, 2.0, 3.0])
     with pytest.raises(ValueError, match="fit_intercept=False"):
-        Perceptron(record_path=True, fit_intercept=False).fit(X, y, intercept_init=1.0)
+        Perceptron(record_path=True, fit_intercept=False).fit(
+            X, y, intercept_init=1.0
+        )
     with pytest.raises(TypeError, match="intercept_init"):
         Perceptron(record_path=True).fit(X, y, intercept_init="one")
     with pytest.raises(NotFittedError):
@@ -581,5 +606,6 @@ def test_path_is_recorded_only_on_request(cls):
     assert np.array_equal(recorded.coef_, model.coef_)
     assert recorded.coef_path_.shape == (recorded.n_updates_ + 1, 2)
     # a re-fit without the path drops the old one
-    assert not hasattr(recorded.set_params(record_path=False).fit(X, y),
-                       "coef_path_")
+    assert not hasattr(
+        recorded.set_params(record_path=False).fit(X, y), "coef_path_"
+    )
