@@ -323,7 +323,8 @@ def linear_pass(Z, X, y_signed, v, z_max, eta, k, record=False):
     norm = [math.sqrt(float(v @ v))]
 
     def block_margins(start, stop):
-        return Z[start:stop] @ v, rounding_tolerance(n_terms, z_max, norm[0])
+        margins = Z[start:stop].dot(v)
+        return margins, rounding_tolerance(n_terms, z_max, norm[0])
 
     def is_mistake(i):
         return _is_mistake(X[i], y_signed[i], w, v[d])

@@ -724,7 +724,7 @@ class KernelPerceptron(_BinaryVariant):
             def block_margins(start, stop, rows=rows):
                 norm = math.sqrt(float(v @ v))
                 tolerance = rounding_tolerance(n + 1, z_max, norm)
-                return Z[rows[start:stop]] @ v, tolerance
+                return Z[rows[start:stop]].dot(v), tolerance
 
             def is_mistake(j, rows=rows):
                 i = rows[j]
@@ -920,11 +920,12 @@ class MulticlassPerceptron(ClassifierMixin, BaseEstimator):
             ]
 
             def block_margins(start, stop, Xp=Xp, yp=yp, norm=norm):
-                S = Xp[start:stop] @ W.T
+                S = Xp[start:stop].dot(W.T)
                 S += b
-                where = (every_row[: stop - start], yp[start:stop])
-                true = S[where]
-                S[where] = -np.inf
+                flat = S.reshape(-1)
+                where = every_row[: stop - start] * m + yp[start:stop]
+                true = flat[where]
+                flat[where] = -np.inf
                 margins = true - S.max(axis=1)
                 return margins, 2.0 * rounding_tolerance(d + 1, x_max, norm[0])
 
