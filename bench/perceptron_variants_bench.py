@@ -9,6 +9,12 @@ two end at the same weights (to rounding) and the same test accuracy. On all ten
 one-against-the-rest, so only the accuracies are compared. Prediction cost:
 ``VotedPerceptron.predict`` takes one inner product per stored vector,
 ``AveragedPerceptron.predict`` one per sample.
+
+Dense mistakes: the noisy 20,000 x 50 data of the perceptron benchmark (10% of the
+labels flipped), 5 passes, for ``AveragedPerceptron`` against the averaged SGD above
+(the same weights to rounding), and, with five classes (the argmax of five random
+linear scores, 10% of the labels redrawn), for ``MulticlassPerceptron`` against
+scikit-learn's ``Perceptron`` (one against the rest, so only accuracies compare).
 """
 
 from __future__ import annotations
@@ -20,7 +26,9 @@ from mlcourse.perceptron_variants import (
     MulticlassPerceptron,
     VotedPerceptron,
 )
+from perceptron_bench import DENSE_PASSES, dense_data
 from sklearn.datasets import load_digits
+from sklearn.linear_model import Perceptron as SklearnPerceptron
 from sklearn.linear_model import SGDClassifier
 from sklearn.model_selection import train_test_split
 
@@ -155,6 +163,8 @@ def run():
         )
     )
 
+    rows += run_dense()
+
     X_train, X_test, y_train, y_test = train_test_split(
         X, y % 2, test_size=0.25, random_state=0
     )
@@ -210,3 +220,111 @@ def run():
             )
         )
     return rows, []
+
+
+def _multiclass_data(n_samples=20_000, n_features=50, n_classes=5, seed=0):
+    rng = np.random.default_rng(seed)
+    X = rng.standard_normal((n_samples, n_features))
+    y = np.argmax(X @ rng.standard_normal((n_features, n_classes)), axis=1)
+    noisy = rng.random(n_samples) < 0.1
+    y[noisy] = rng.integers(0, n_classes, size=int(noisy.sum()))
+    return X, y
+
+
+def run_dense(passes=DENSE_PASSES):
+    X, y = dense_data()
+    rows = []
+    ours_time, ours_times, ours = median_time(
+        lambda: AveragedPerceptron(max_iter=passes).fit(X, y)
+    )
+    ref_time, ref_times, ref = median_time(lambda: sgd(passes).fit(X, y))
+    scale = max(1.0, float(np.max(np.abs(ref.coef_))))
+    diff = (
+        max(
+            float(np.max(np.abs(ours.coef_ - ref.coef_[0]))),
+            abs(ours.intercept_ - float(ref.intercept_[0])),
+        )
+        / scale
+    )
+    case = (
+        f"{X.shape[0]:,} x {X.shape[1]} noisy (10% labels flipped), "
+        f"{passes} passes, {ours.n_updates_:,} updates"
+    )
+    extra = {"relative_weight_difference": diff}
+    rows.append(
+        Row(
+            TOPIC,
+            case,
+            "mlcourse AveragedPerceptron",
+            ours_time,
+            SGD,
+            ref_time,
+            f"same averaged weights (relative difference {diff:.0e})",
+            diff < 1e-9,
+            ours_times,
+            extra,
+            "dense mistakes: AveragedPerceptron",
+        )
+    )
+    rows.append(
+        Row(
+            TOPIC,
+            case,
+            SGD,
+            ref_time,
+            SGD,
+            ref_time,
+            "reference",
+            True,
+            ref_times,
+            extra,
+            "dense mistakes: scikit-learn SGD",
+        )  # fmt: skip
+    )
+    X, y = _multiclass_data()
+    ours_time, ours_times, ours = median_time(
+        lambda: MulticlassPerceptron(max_iter=passes).fit(X, y)
+    )
+    ref_time, ref_times, ref = median_time(
+        lambda: SklearnPerceptron(
+            shuffle=False, tol=None, max_iter=passes, eta0=1.0, alpha=0.0
+        ).fit(X, y)
+    )
+    acc, ref_acc = ours.score(X, y), ref.score(X, y)
+    case = (
+        f"{X.shape[0]:,} x {X.shape[1]}, 5 noisy classes, {passes} passes, "
+        f"{ours.n_updates_:,} updates"
+    )
+    extra = {"accuracy": acc, "reference_accuracy": ref_acc}
+    reference = "scikit-learn Perceptron(shuffle=False, tol=None), one-vs-rest"
+    rows.append(
+        Row(
+            TOPIC,
+            case,
+            "mlcourse MulticlassPerceptron",
+            ours_time,
+            reference,
+            ref_time,
+            f"training accuracy {acc:.4f} (scikit-learn {ref_acc:.4f})",
+            acc >= ref_acc - 0.03,
+            ours_times,
+            extra,
+            "dense mistakes: MulticlassPerceptron",
+        )
+    )
+    rows.append(
+        Row(
+            TOPIC,
+            case,
+            reference,
+            ref_time,
+            reference,
+            ref_time,
+            f"reference, training accuracy {ref_acc:.4f}",
+            True,
+            ref_times,
+            extra,
+            "dense mistakes: scikit-learn Perceptron",
+        )  # fmt: skip
+    )
+    return rows

@@ -40,7 +40,7 @@ def _quiet_fit(model, X, y, **kwargs):
 
 def test_four_points_end_at_one_one_after_two_updates():
     X, y = four_points()
-    model = Perceptron(fit_intercept=False).fit(X, y)
+    model = Perceptron(record_path=True, fit_intercept=False).fit(X, y)
     assert np.array_equal(model.coef_path_, [[0, 0], [1, 0], [1, 1]])
     assert model.n_updates_ == 2 and model.converged_ and model.n_iter_ == 2
     assert list(model.update_indices_) == [0, 1]
@@ -63,7 +63,7 @@ def test_four_points_strict_rule_never_leaves_zero():
 )
 def test_students_examples(start, expected):
     X, y = students()
-    model = Perceptron().fit(
+    model = Perceptron(record_path=True).fit(
         X, y, coef_init=start[1:], intercept_init=start[0]
     )
     assert model.converged_
@@ -72,7 +72,9 @@ def test_students_examples(start, expected):
 
 def test_students_first_run_updates_on_steve_mary_peter():
     X, y = students()
-    model = Perceptron().fit(X, y, coef_init=[0.25] * 4, intercept_init=0.25)
+    model = Perceptron(record_path=True).fit(
+        X, y, coef_init=[0.25] * 4, intercept_init=0.25
+    )
     assert list(model.update_indices_) == [1, 2, 3]
     path = np.c_[model.intercept_path_, model.coef_path_]
     assert np.array_equal(path[1], [-0.75] * 5)
@@ -85,7 +87,9 @@ def _pass_by_pass(X, y, w, b, passes, learning_rate=1.0):
     for _ in range(passes):
         states.append((b, *w))
         model = _quiet_fit(
-            Perceptron(max_iter=1, learning_rate=learning_rate),
+            Perceptron(
+                record_path=True, max_iter=1, learning_rate=learning_rate
+            ),
             X,
             y,
             coef_init=w,
@@ -99,7 +103,7 @@ def _pass_by_pass(X, y, w, b, passes, learning_rate=1.0):
 def test_five_points_sequence_and_cycle():
     X, y = five_points_nonseparable()
     with pytest.warns(ConvergenceWarning, match="not be linearly separable"):
-        model = Perceptron(max_iter=60).fit(
+        model = Perceptron(record_path=True, max_iter=60).fit(
             X, y, coef_init=[1, 1], intercept_init=1
         )
     path = np.c_[model.intercept_path_, model.coef_path_]
@@ -124,7 +128,9 @@ def test_five_points_sequence_and_cycle():
 def test_five_points_inverse_linear_rate_shrinks_steps():
     X, y = five_points_nonseparable()
     model = _quiet_fit(
-        Perceptron(learning_rate=InverseLinear(1.0), max_iter=200),
+        Perceptron(
+            record_path=True, learning_rate=InverseLinear(1.0), max_iter=200
+        ),
         X,
         y,
         coef_init=[1, 1],
@@ -178,7 +184,9 @@ def test_equal_to_scikit_learn_bit_for_bit(loader, passes, eta):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         reference.fit(X, y)
-    ours = _quiet_fit(Perceptron(learning_rate=eta, max_iter=passes), X, y)
+    ours = _quiet_fit(
+        Perceptron(record_path=True, learning_rate=eta, max_iter=passes), X, y
+    )
     assert np.array_equal(ours.coef_, reference.coef_[0])
     assert ours.intercept_ == reference.intercept_[0]
     assert np.array_equal(ours.predict(X), reference.predict(X))
@@ -283,7 +291,7 @@ def test_estimator_uses_the_fast_path_with_the_same_result():
     data = make_separable(
         n_samples=500, n_features=5, margin=0.1, random_state=0
     )
-    model = Perceptron().fit(data.X, data.y)
+    model = Perceptron(record_path=True).fit(data.X, data.y)
     run = plain_perceptron(data.X, np.where(data.y > 0, 1.0, -1.0))
     assert np.array_equal(model.coef_path_, run.coef_path)
     assert model.coef_path_.shape == (model.n_updates_ + 1, 5)
@@ -298,8 +306,10 @@ def test_learning_rate_is_irrelevant_from_zero_exact_for_powers_of_two(eta):
     data = make_separable(
         n_samples=300, n_features=4, margin=0.05, random_state=1
     )
-    one = Perceptron().fit(data.X, data.y)
-    scaled = Perceptron(learning_rate=eta).fit(data.X, data.y)
+    one = Perceptron(record_path=True).fit(data.X, data.y)
+    scaled = Perceptron(record_path=True, learning_rate=eta).fit(
+        data.X, data.y
+    )
     assert np.array_equal(scaled.coef_path_, eta * one.coef_path_)
     assert np.array_equal(scaled.intercept_path_, eta * one.intercept_path_)
     assert np.array_equal(scaled.update_indices_, one.update_indices_)
@@ -309,8 +319,10 @@ def test_learning_rate_is_irrelevant_from_zero_any_value():
     data = make_separable(
         n_samples=300, n_features=4, margin=0.05, random_state=2
     )
-    one = Perceptron().fit(data.X, data.y)
-    scaled = Perceptron(learning_rate=0.37).fit(data.X, data.y)
+    one = Perceptron(record_path=True).fit(data.X, data.y)
+    scaled = Perceptron(record_path=True, learning_rate=0.37).fit(
+        data.X, data.y
+    )
     assert np.array_equal(scaled.update_indices_, one.update_indices_)
     assert np.allclose(
         scaled.coef_path_, 0.37 * one.coef_path_, rtol=1e-12, atol=0
@@ -321,8 +333,8 @@ def test_learning_rate_is_irrelevant_from_zero_any_value():
 def test_learning_rate_matters_from_a_nonzero_start():
     X, y = students()
     start = dict(coef_init=[0.25] * 4, intercept_init=0.25)
-    one = Perceptron().fit(X, y, **start)
-    small = Perceptron(learning_rate=0.1).fit(X, y, **start)
+    one = Perceptron(record_path=True).fit(X, y, **start)
+    small = Perceptron(record_path=True, learning_rate=0.1).fit(X, y, **start)
     assert not np.allclose(
         small.coef_ / np.linalg.norm(small.coef_),
         one.coef_ / np.linalg.norm(one.coef_),
@@ -333,7 +345,7 @@ def test_converged_model_classifies_training_data():
     data = make_separable(
         n_samples=400, n_features=3, margin=0.2, random_state=4
     )
-    model = Perceptron().fit(data.X, data.y)
+    model = Perceptron(record_path=True).fit(data.X, data.y)
     assert model.converged_ and model.score(data.X, data.y) == 1.0
     assert np.all(data.y * model.decision_function(data.X) > 0)
 
@@ -342,7 +354,7 @@ def test_mistake_bound_holds_on_augmented_data():
     data = make_separable(
         n_samples=300, n_features=3, margin=0.3, random_state=5
     )
-    model = Perceptron().fit(data.X, data.y)
+    model = Perceptron(record_path=True).fit(data.X, data.y)
     Xa = augment(data.X)
     u = np.r_[data.intercept, data.coef]
     gamma = margin(u, Xa, data.y)
@@ -354,7 +366,7 @@ def test_string_labels_and_label_permutation():
     names = np.where(
         y > 0, "pass", "fail"
     )  # "pass" > "fail": positive class is "pass"
-    model = Perceptron().fit(
+    model = Perceptron(record_path=True).fit(
         X, names, coef_init=[0.25] * 4, intercept_init=0.25
     )
     assert list(model.classes_) == ["fail", "pass"]
@@ -363,8 +375,8 @@ def test_string_labels_and_label_permutation():
         [-0.75, 1.25, -0.75, -0.75, -0.75],
     )
     assert np.array_equal(model.predict(X), names)
-    flipped = Perceptron().fit(X, -y)
-    plain = Perceptron().fit(X, y)
+    flipped = Perceptron(record_path=True).fit(X, -y)
+    plain = Perceptron(record_path=True).fit(X, y)
     assert np.array_equal(flipped.coef_path_, -plain.coef_path_)
 
 
@@ -372,9 +384,13 @@ def test_shuffle_is_seeded_and_changes_order():
     data = make_separable(
         n_samples=200, n_features=2, margin=0.05, random_state=6
     )
-    a = Perceptron(shuffle=True, random_state=3).fit(data.X, data.y)
-    b = Perceptron(shuffle=True, random_state=3).fit(data.X, data.y)
-    c = Perceptron(shuffle=False).fit(data.X, data.y)
+    a = Perceptron(record_path=True, shuffle=True, random_state=3).fit(
+        data.X, data.y
+    )
+    b = Perceptron(record_path=True, shuffle=True, random_state=3).fit(
+        data.X, data.y
+    )
+    c = Perceptron(record_path=True, shuffle=False).fit(data.X, data.y)
     assert np.array_equal(a.coef_path_, b.coef_path_)
     assert (
         not np.array_equal(
@@ -387,7 +403,7 @@ def test_shuffle_is_seeded_and_changes_order():
 def test_non_separable_stops_with_warning():
     X, y = five_points_nonseparable()
     with pytest.warns(ConvergenceWarning):
-        model = Perceptron(max_iter=7).fit(X, y)
+        model = Perceptron(record_path=True, max_iter=7).fit(X, y)
     assert model.n_iter_ == 7 and not model.converged_
 
 
@@ -396,7 +412,7 @@ def test_non_separable_stops_with_warning():
 
 def test_batch_perceptron_steps_by_the_sum_of_mistakes():
     X, y = four_points()
-    model = BatchPerceptron(fit_intercept=False).fit(X, y)
+    model = BatchPerceptron(record_path=True, fit_intercept=False).fit(X, y)
     # From w = 0 all four points are mistakes: step sum_i y_i x_i = (2, 2).
     assert np.array_equal(model.coef_path_, [[0, 0], [2, 2]])
     assert (
@@ -410,7 +426,7 @@ def test_batch_perceptron_separates_and_decreases_criterion_to_zero():
     data = make_separable(
         n_samples=300, n_features=3, margin=0.2, random_state=8
     )
-    model = BatchPerceptron().fit(data.X, data.y)
+    model = BatchPerceptron(record_path=True).fit(data.X, data.y)
     assert model.converged_ and model.score(data.X, data.y) == 1.0
     assert (
         perceptron_criterion(model.coef_, data.X, data.y, model.intercept_)
@@ -431,7 +447,11 @@ def test_batch_perceptron_gradient_of_criterion():
     y = rng.choice([-1, 1], size=50)
     w, b = rng.standard_normal(3), 0.3
     model = _quiet_fit(
-        BatchPerceptron(max_iter=1), X, y, coef_init=w, intercept_init=b
+        BatchPerceptron(record_path=True, max_iter=1),
+        X,
+        y,
+        coef_init=w,
+        intercept_init=b,
     )
     mistakes = y * (X @ w + b) <= 0
     assert np.allclose(
@@ -455,7 +475,7 @@ def test_batch_perceptron_gradient_of_criterion():
 def test_batch_non_separable_warns():
     X, y = five_points_nonseparable()
     with pytest.warns(ConvergenceWarning, match="BatchPerceptron"):
-        model = BatchPerceptron(max_iter=30).fit(X, y)
+        model = BatchPerceptron(record_path=True, max_iter=30).fit(X, y)
     assert not model.converged_ and model.n_iter_ == 30
 
 
@@ -511,7 +531,10 @@ def test_margin_radius_criterion_bound():
     ],
 )
 def test_bad_data(X, y, error, match):
-    for model in (Perceptron(), BatchPerceptron()):
+    for model in (
+        Perceptron(record_path=True),
+        BatchPerceptron(record_path=True),
+    ):
         with pytest.raises(error, match=match):
             model.fit(X, y)
 
@@ -536,20 +559,22 @@ def test_bad_data(X, y, error, match):
 def test_bad_parameters(params, error, match):
     X, y = four_points()
     with pytest.raises(error, match=match):
-        Perceptron(**params).fit(X, y)
+        Perceptron(record_path=True, **params).fit(X, y)
 
 
 def test_bad_starting_points_and_prediction_inputs():
     X, y = four_points()
     with pytest.raises(ValueError, match="coef_init"):
-        Perceptron().fit(X, y, coef_init=[1.0, 2.0, 3.0])
+        Perceptron(record_path=True).fit(X, y, coef_init=[1.0, 2.0, 3.0])
     with pytest.raises(ValueError, match="fit_intercept=False"):
-        Perceptron(fit_intercept=False).fit(X, y, intercept_init=1.0)
+        Perceptron(record_path=True, fit_intercept=False).fit(
+            X, y, intercept_init=1.0
+        )
     with pytest.raises(TypeError, match="intercept_init"):
-        Perceptron().fit(X, y, intercept_init="one")
+        Perceptron(record_path=True).fit(X, y, intercept_init="one")
     with pytest.raises(NotFittedError):
-        Perceptron().predict(X)
-    model = Perceptron().fit(X, y)
+        Perceptron(record_path=True).predict(X)
+    model = Perceptron(record_path=True).fit(X, y)
     with pytest.raises(ValueError, match="feature"):
         model.predict(np.ones((2, 3)))
     with pytest.raises(ValueError, match="zero vector"):
@@ -567,5 +592,20 @@ def test_params_and_repr():
     assert model.get_params()["max_iter"] == 5
     assert repr(model) == "Perceptron(max_iter=5)"
     assert model.set_params(shuffle=True).shuffle is True
-    with pytest.raises(ValueError, match="no parameter"):
+    with pytest.raises(ValueError, match="Invalid parameter 'alpha'"):
         model.set_params(alpha=1.0)
+
+
+@pytest.mark.parametrize("cls", [Perceptron, BatchPerceptron])
+def test_path_is_recorded_only_on_request(cls):
+    X, y = four_points()
+    model = cls(fit_intercept=False).fit(X, y)
+    for name in ("coef_path_", "intercept_path_", "update_indices_"):
+        assert not hasattr(model, name)
+    recorded = cls(fit_intercept=False, record_path=True).fit(X, y)
+    assert np.array_equal(recorded.coef_, model.coef_)
+    assert recorded.coef_path_.shape == (recorded.n_updates_ + 1, 2)
+    # a re-fit without the path drops the old one
+    assert not hasattr(
+        recorded.set_params(record_path=False).fit(X, y), "coef_path_"
+    )

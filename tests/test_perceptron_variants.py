@@ -5,12 +5,14 @@ import warnings
 import numpy as np
 import pytest
 from mlcourse import NotFittedError
+from mlcourse.gradient_descent import InverseLinear
 from mlcourse.perceptron_variants import (
     AveragedPerceptron,
     KernelPerceptron,
     MulticlassPerceptron,
     VotedPerceptron,
     averaged_perceptron_naive,
+    averaged_perceptron_plain,
     kernel_perceptron_naive,
     lazy_average,
     linear_kernel,
@@ -467,7 +469,7 @@ def test_bad_data(cls):
         cls().fit(X[:, 0], y)
     with pytest.raises(ValueError, match="finite"):
         cls().fit(np.where(np.eye(12, 2) > 0, np.nan, X), y)
-    with pytest.raises(ValueError, match="same number of samples"):
+    with pytest.raises(ValueError, match="one entry per sample"):
         cls().fit(X, y[:-1])
     with pytest.raises(ValueError, match="classes"):
         cls().fit(X, np.ones(12))
@@ -549,3 +551,119 @@ def test_voted_fast_path_is_exact_on_float_data(seed):
     W, B, C = voted_perceptron_naive(X, y, 3)
     np.testing.assert_array_equal(model.weights_, W)
     np.testing.assert_array_equal(model.counts_, C)
+
+
+# --- every fast path equals its plain loop, bit for bit ---------------------
+
+
+def _exactness_problem(seed):
+    """Random data of several kinds: noisy, tied (small integers), scaled."""
+    rng = np.random.default_rng(1000 + seed)
+    n, d = int(rng.integers(2, 300)), int(rng.integers(1, 12))
+    kind = seed % 3
+    if kind == 0:
+        X = rng.standard_normal((n, d)) * rng.uniform(0.01, 100)
+    elif kind == 1:
+        X = rng.integers(-2, 3, size=(n, d)).astype(float)
+    else:
+        X = rng.standard_normal((n, d)) * 10.0 ** rng.integers(-6, 6, (1, d))
+    w = rng.standard_normal(d)
+    y = np.where(X @ w + rng.standard_normal(n) * X.std() > 0, 1.0, -1.0)
+    y[:2] = [1.0, -1.0]
+    passes = int(rng.integers(1, 6))
+    orders = _orders(n, passes, seed) if seed % 2 else None
+    eta = [1.0, 0.3, InverseLinear(2.0)][seed % 3]
+    return X, y, passes, orders, eta, bool(seed % 4)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_lazy_average_equals_plain_lazy_loop_bit_for_bit(seed):
+    X, y, passes, orders, eta, fit_intercept = _exactness_problem(seed)
+    start = np.random.default_rng(seed).standard_normal(X.shape[1])
+    b0 = 0.5 if fit_intercept else 0.0
+    plain = averaged_perceptron_plain(
+        X, y, passes, eta, fit_intercept, orders, start, b0
+    )
+    fast = lazy_average(X, y, passes, eta, fit_intercept, orders, start, b0)
+    np.testing.assert_array_equal(fast[0], plain[0])
+    assert fast[1] == plain[1] and fast[3] == plain[3]
+    np.testing.assert_array_equal(fast[2], plain[2])
+    assert fast[4] == plain[4]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_voted_equals_plain_loop_bit_for_bit(seed):
+    X, y, passes, orders, eta, fit_intercept = _exactness_problem(seed)
+    model = VotedPerceptron(
+        learning_rate=eta,
+        max_iter=passes,
+        fit_intercept=fit_intercept,
+        shuffle=orders is not None,
+        random_state=seed,
+    ).fit(X, y)
+    W, B, C = voted_perceptron_naive(X, y, passes, eta, fit_intercept, orders)
+    np.testing.assert_array_equal(model.weights_, W)
+    np.testing.assert_array_equal(model.intercepts_, B)
+    np.testing.assert_array_equal(model.counts_, C)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_kernel_equals_plain_loop_bit_for_bit(seed):
+    X, y, passes, orders, eta, fit_intercept = _exactness_problem(seed)
+    kernel = ["linear", "poly", "rbf"][seed % 3]
+    model = KernelPerceptron(
+        kernel=kernel,
+        gamma=0.5,
+        learning_rate=eta,
+        max_iter=passes,
+        fit_intercept=fit_intercept,
+        shuffle=orders is not None,
+        random_state=seed,
+    ).fit(X, y)
+    alpha, b = kernel_perceptron_naive(
+        model._gram(X, X), y, passes, eta, fit_intercept, orders
+    )
+    np.testing.assert_array_equal(model.alpha_, alpha)
+    assert model.intercept_ == b
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_multiclass_equals_plain_loop_bit_for_bit(seed):
+    X, y, passes, orders, eta, fit_intercept = _exactness_problem(seed)
+    m = 2 + seed % 4
+    labels = np.random.default_rng(seed).integers(0, m, size=X.shape[0])
+    labels[:m] = np.arange(m)
+    labels = np.where(y > 0, labels, (labels + 1) % m)
+    model = MulticlassPerceptron(
+        learning_rate=eta,
+        max_iter=passes,
+        fit_intercept=fit_intercept,
+        shuffle=orders is not None,
+        random_state=seed,
+    ).fit(X, labels)
+    W, b = multiclass_perceptron_naive(
+        X, labels, m, passes, eta, fit_intercept, orders
+    )
+    np.testing.assert_array_equal(model.coef_, W)
+    np.testing.assert_array_equal(model.intercept_, b)
+
+
+@pytest.mark.parametrize(
+    "cls", [AveragedPerceptron, VotedPerceptron, MulticlassPerceptron]
+)
+def test_every_estimator_takes_a_learning_rate_schedule(cls):
+    X, y = _noisy_data(21, n=80, d=3)
+    model = cls(learning_rate=InverseLinear(1.0), max_iter=3).fit(X, y)
+    assert model.score(X, y) > 0.5
+
+
+def test_voted_predict_in_chunks_equals_one_product(monkeypatch):
+    import mlcourse.perceptron_variants as variants
+
+    X, y = _noisy_data(22, n=200, d=4)
+    model = VotedPerceptron(max_iter=5).fit(X, y)
+    whole = model.decision_function(X)
+    monkeypatch.setattr(variants, "PREDICT_CHUNK", 3 * X.shape[0])
+    np.testing.assert_array_equal(model.decision_function(X), whole)
+    votes = np.sign(X @ model.weights_.T + model.intercepts_) @ model.counts_
+    np.testing.assert_array_equal(whole, votes / model.counts_.sum())

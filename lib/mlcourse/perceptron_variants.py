@@ -1,48 +1,60 @@
-"""Voted, averaged, kernel and multi-class perceptrons (chapter "Voted and averaged perceptrons").
+"""Voted, averaged, kernel and multi-class perceptrons.
 
-The plain perceptron returns its *last* weight vector, which one late mistake can spoil.
-Freund and Schapire (1999) keep every weight vector the perceptron passes through, together
-with its *survival count* (how many sample visits it lasted), and let them vote; averaging
-the vectors instead of their votes gives a single linear classifier that is as good in
-practice and as cheap to use as the perceptron itself. Feature maps and kernels then let the
-same mistake-driven rule learn curved boundaries.
+Chapter "Voted and averaged perceptrons, and kernels". The plain perceptron
+returns its *last* weight vector, which one late mistake can spoil. Freund
+and Schapire (1999) keep every weight vector the perceptron passes through,
+together with its *survival count* (how many sample visits it lasted), and
+let them vote; averaging the vectors instead of their votes gives a single
+linear classifier that is as good in practice and as cheap to use as the
+perceptron itself. Feature maps and kernels then let the same
+mistake-driven rule learn curved boundaries.
 
-Everything here uses the book's conventions: labels are mapped to -1/+1 with the larger
-label positive, a sample is a mistake when ``y * (w @ x + b) <= 0`` (zero counts as a
-mistake), and an update is ``w += learning_rate * y * x``, ``b += learning_rate * y``.
+Everything here uses the book's conventions: labels are mapped to -1/+1
+with the larger label positive, a sample is a mistake when
+``y * (w @ x + b) <= 0`` (zero counts as a mistake), and an update is
+``w += eta_k * y * x``, ``b += eta_k * y``, with ``eta_k`` the
+``learning_rate`` (a positive number or a function of the update number
+``k``, as for :class:`mlcourse.perceptron.Perceptron`).
 
-Each fast estimator sits next to the plain textbook loop it must reproduce
-(:func:`voted_perceptron_naive`, :func:`averaged_perceptron_naive`,
-:func:`kernel_perceptron_naive`, :func:`multiclass_perceptron_naive`); the tests compare
-them on many random data sets.
+Each fast estimator sits next to the plain textbook loop it reproduces bit
+for bit (:func:`voted_perceptron_naive`, :func:`averaged_perceptron_plain`,
+:func:`kernel_perceptron_naive`, :func:`multiclass_perceptron_naive`); the
+fast paths find the next mistake with the block scan of
+:func:`mlcourse.perceptron.mistakes_in_pass`, and the tests compare them
+with the plain loops on many random data sets.
 """
 
 from __future__ import annotations
 
-import numbers
+import math
 
 import numpy as np
 
+from ._base import (
+    BaseEstimator,
+    ClassifierMixin,
+    check_bool,
+    check_classification_target,
+    check_fit_X,
+    check_predict_X,
+    check_start,
+    learning_rate_schedule,
+    visiting_orders,
+)
 from ._validation import (
-    check_binary_labels,
-    check_is_fitted,
-    check_labels,
-    check_n_features,
     check_nonnegative,
     check_positive,
     check_positive_int,
-    check_random_state,
-    check_vector,
     check_X,
-    check_X_y,
 )
-
-try:  # the perceptron chapter's fast next-mistake search, shared when available
-    from .perceptron import find_next_mistake as _shared_find_next_mistake
-except (
-    ImportError
-):  # pragma: no cover - only while the perceptron module is absent
-    _shared_find_next_mistake = None
+from .perceptron import (
+    _MistakeDrivenClassifier,
+    find_next_mistake,
+    linear_pass,
+    mistakes_in_pass,
+    normalized_rows,
+    rounding_tolerance,
+)
 
 __all__ = [
     "linear_kernel",
@@ -52,6 +64,7 @@ __all__ = [
     "next_mistake",
     "voted_perceptron_naive",
     "averaged_perceptron_naive",
+    "averaged_perceptron_plain",
     "kernel_perceptron_naive",
     "multiclass_perceptron_naive",
     "lazy_average",
@@ -61,20 +74,23 @@ __all__ = [
     "MulticlassPerceptron",
 ]
 
-_FIRST_BLOCK = 64
+#: Largest number of scores ``VotedPerceptron`` computes at once (8 MiB).
+PREDICT_CHUNK = 1 << 20
 
 
-# ---------------------------------------------------------------------------------------
-# Feature maps and kernels (section "Feature maps and kernels")
-# ---------------------------------------------------------------------------------------
+# ---------------------------------------------------------------------------
+# Feature maps and kernels (sections "Feature maps", "The kernel trick")
+# ---------------------------------------------------------------------------
 
 
 def polynomial_features_2d(X):
-    """The quadratic feature map of the plane, eq. ``eq-va-phi``.
+    """The quadratic feature map of the plane, :eq:`eq-va-phi`.
 
-    ``phi(x) = (x1**2, sqrt(2) * x1 * x2, x2**2)``, so that ``phi(x) @ phi(z) == (x @ z)**2``:
-    a circle ``x1**2 + x2**2 = r**2`` becomes the plane ``z1 + z3 = r**2``.
-    ``X`` has shape ``(n_samples, 2)``; the result has shape ``(n_samples, 3)``.
+    Section "Feature maps: making a circle linear":
+    ``phi(x) = (x1**2, sqrt(2) * x1 * x2, x2**2)``, so that
+    ``phi(x) @ phi(z) == (x @ z)**2``; a circle ``x1**2 + x2**2 = r**2``
+    becomes the plane ``z1 + z3 = r**2``. ``X`` has shape
+    ``(n_samples, 2)``; the result has shape ``(n_samples, 3)``.
     """
     X = check_X(X)
     if X.shape[1] != 2:
@@ -102,7 +118,7 @@ def linear_kernel(X, Z=None):
 
 
 def polynomial_kernel(X, Z=None, degree=2, gamma=1.0, coef0=1.0):
-    """``K[i, j] = (gamma * X[i] @ Z[j] + coef0) ** degree``, eq. ``eq-va-poly``.
+    """``K[i, j] = (gamma * X[i] @ Z[j] + coef0) ** degree``, :eq:`eq-va-poly`.
 
     With ``gamma=1, coef0=0, degree=2`` it is the inner product of
     :func:`polynomial_features_2d`; ``coef0 > 0`` adds every lower-degree monomial.
@@ -115,7 +131,10 @@ def polynomial_kernel(X, Z=None, degree=2, gamma=1.0, coef0=1.0):
 
 
 def rbf_kernel(X, Z=None, gamma=1.0):
-    """``K[i, j] = exp(-gamma * ||X[i] - Z[j]||**2)``, the Gaussian (RBF) kernel, eq. ``eq-va-rbf``."""
+    """The Gaussian (RBF) kernel, :eq:`eq-va-rbf`.
+
+    ``K[i, j] = exp(-gamma * ||X[i] - Z[j]||**2)``.
+    """
     X, Z = _kernel_inputs(X, Z)
     gamma = check_positive(gamma, "gamma")
     squared = (
@@ -126,145 +145,34 @@ def rbf_kernel(X, Z=None, gamma=1.0):
     return np.exp(-gamma * np.maximum(squared, 0.0))
 
 
-# ---------------------------------------------------------------------------------------
-# Shared pieces of the estimators
-# ---------------------------------------------------------------------------------------
-
-
-def _score(x, w, b):
-    """The score of one sample, ``float(x @ w) + b``: the expression every mistake decision uses."""
-    return float(x @ w) + b
+# ---------------------------------------------------------------------------
+# Shared pieces
+# ---------------------------------------------------------------------------
 
 
 def next_mistake(X, y_signed, w, b, start, row_norms=None):
-    """Index of the first sample at or after ``start`` with ``y * (w @ x + b) <= 0``, or ``-1``.
+    """Index of the first sample at or after ``start`` that is a mistake.
 
-    This is the perceptron chapter's :func:`mlcourse.perceptron.find_next_mistake`: the
-    remaining samples are scanned in blocks of 64, 128, 256, ... rows, a block product only
-    rules rows out, and every candidate is decided with the per-sample score ``_score``,
-    so the answer is the plain loop's, bit for bit. Pass ``row_norms``
-    (``np.linalg.norm(X, axis=1)``) when calling many times on the same ``X``.
+    ``-1`` when there is none. This is the perceptron chapter's
+    :func:`mlcourse.perceptron.find_next_mistake` (the plain loop's answer,
+    bit for bit, found by blocks).
     """
-    if _shared_find_next_mistake is not None:
-        return int(
-            _shared_find_next_mistake(
-                X, y_signed, w, b, start, row_norms=row_norms
-            )
-        )
-    for i in range(
-        start, X.shape[0]
-    ):  # pragma: no cover - used only without the perceptron module
-        if y_signed[i] * _score(X[i], w, b) <= 0:
-            return i
-    return -1  # pragma: no cover
+    return int(find_next_mistake(X, y_signed, w, b, start, row_norms))
 
 
-def _pass_orders(n_samples, max_iter, shuffle, random_state):
-    """The visiting order of every pass: ``0..n-1``, or a fresh permutation per pass."""
-    if not shuffle:
-        order = np.arange(n_samples)
-        return [order] * max_iter
-    rng = check_random_state(random_state)
-    return [rng.permutation(n_samples) for _ in range(max_iter)]
+def _orders(orders, n_samples, max_iter):
+    """The given visiting orders, or ``None`` (in order) for every pass."""
+    return [None] * max_iter if orders is None else orders
 
 
-def _check_start(coef_init, intercept_init, n_features, fit_intercept):
-    w = (
-        np.zeros(n_features)
-        if coef_init is None
-        else check_vector(coef_init, "coef_init", n_features).copy()
-    )
-    if intercept_init is None:
-        b = 0.0
-    else:
-        if not isinstance(intercept_init, numbers.Real) or isinstance(
-            intercept_init, bool
-        ):
-            raise TypeError(
-                f"intercept_init must be a number; got {intercept_init!r}."
-            )
-        b = float(intercept_init)
-        if not np.isfinite(b):
-            raise ValueError(f"intercept_init must be finite; got {b}.")
-        if not fit_intercept and b != 0.0:
-            raise ValueError(
-                "intercept_init must be 0 or None when fit_intercept=False."
-            )
-    return w, b
+def _pass_order(order, n):
+    return range(n) if order is None else order
 
 
-class _BinaryBase:
-    """Constructor, validation and scoring shared by the binary perceptron variants."""
-
-    def __init__(
-        self,
-        learning_rate=1.0,
-        max_iter=10,
-        fit_intercept=True,
-        shuffle=False,
-        random_state=None,
-    ):
-        self.learning_rate = learning_rate
-        self.max_iter = max_iter
-        self.fit_intercept = fit_intercept
-        self.shuffle = shuffle
-        self.random_state = random_state
-
-    def get_params(self, deep=True):
-        return {name: getattr(self, name) for name in self._param_names()}
-
-    @classmethod
-    def _param_names(cls):
-        import inspect
-
-        return [
-            p
-            for p in inspect.signature(cls.__init__).parameters
-            if p != "self"
-        ]
-
-    def __repr__(self):
-        args = ", ".join(f"{k}={v!r}" for k, v in self.get_params().items())
-        return f"{type(self).__name__}({args})"
-
-    def _check_hyper(self):
-        eta = check_positive(self.learning_rate, "learning_rate")
-        passes = check_positive_int(self.max_iter, "max_iter")
-        if not isinstance(self.fit_intercept, (bool, np.bool_)):
-            raise TypeError(
-                f"fit_intercept must be True or False; got {self.fit_intercept!r}."
-            )
-        if not isinstance(self.shuffle, (bool, np.bool_)):
-            raise TypeError(
-                f"shuffle must be True or False; got {self.shuffle!r}."
-            )
-        return eta, passes
-
-    def _check_predict_X(self, X, attribute="coef_"):
-        check_is_fitted(self, attribute)
-        X = check_X(X)
-        check_n_features(X, self.n_features_in_, type(self).__name__)
-        return X
-
-    def predict(self, X):
-        """Labels from the sign of :meth:`decision_function` (``<= 0`` is the negative class)."""
-        scores = self.decision_function(X)
-        return self.classes_[(scores > 0).astype(int)]
-
-    def score(self, X, y):
-        """Fraction of correctly classified samples."""
-        X = check_X(X)
-        y = np.asarray(y)
-        if y.shape != (X.shape[0],):
-            raise ValueError(
-                f"y must have one label per row of X; got shape {y.shape} for {X.shape[0]} rows."
-            )
-        return float(np.mean(self.predict(X) == y))
-
-
-# ---------------------------------------------------------------------------------------
-# Plain reference loops (section "The voted perceptron", "The averaged perceptron")
-# ---------------------------------------------------------------------------------------
+# ---------------------------------------------------------------------------
+# Plain reference loops (sections "The voted perceptron", "The averaged
+# perceptron")
+# ---------------------------------------------------------------------------
 
 
 def voted_perceptron_naive(
@@ -275,25 +183,28 @@ def voted_perceptron_naive(
     fit_intercept=True,
     orders=None,
 ):
-    """The voted perceptron of Freund and Schapire, one sample at a time (algorithm ``alg-va-voted``).
+    """The voted perceptron, one sample at a time (algorithm ``alg-va-voted``).
 
-    Returns ``(weights, intercepts, counts)``: the K distinct weight vectors in order, their
-    intercepts, and their survival counts ``c_k`` (the number of visits after which ``w_k``
-    was the current vector; the vector created by a mistake counts that visit). ``orders``
-    gives the visiting order of each pass (default: ``0..n-1`` every pass).
+    Returns ``(weights, intercepts, counts)``: the K weight vectors in
+    order, their intercepts, and their survival counts ``c_k`` (the number
+    of visits after which ``w_k`` was the current vector; the vector created
+    by a mistake counts that visit). ``orders`` gives the visiting order of
+    each pass (default: ``0..n-1`` every pass).
     """
     X = np.asarray(X, dtype=float)
     y_signed = np.asarray(y_signed, dtype=float)
     n, d = X.shape
-    orders = orders if orders is not None else [np.arange(n)] * max_iter
-    w, b = np.zeros(d), 0.0
+    eta = learning_rate_schedule(learning_rate)
+    w, b, k = np.zeros(d), 0.0, 0
     weights, intercepts, counts = [w.copy()], [b], [0]
-    for order in orders:
-        for i in order:
-            if y_signed[i] * _score(X[i], w, b) <= 0:
-                w = w + learning_rate * y_signed[i] * X[i]
+    for order in _orders(orders, n, max_iter):
+        for i in _pass_order(order, n):
+            if y_signed[i] * (float(X[i] @ w) + b) <= 0:
+                k += 1
+                step = eta(k) * y_signed[i]
+                w = w + step * X[i]
                 if fit_intercept:
-                    b = b + learning_rate * y_signed[i]
+                    b = b + step
                 weights.append(w.copy())
                 intercepts.append(b)
                 counts.append(1)
@@ -314,26 +225,101 @@ def averaged_perceptron_naive(
     fit_intercept=True,
     orders=None,
 ):
-    """The plain average of the weights after every sample visit, eq. ``eq-va-average``.
+    """The plain average of the weights after every visit, :eq:`eq-va-average`.
 
-    Keeps every one of the ``max_iter * n`` weight vectors and averages them: the
-    definition, at a memory cost that :func:`lazy_average` avoids. Returns ``(coef, intercept)``.
+    Keeps every one of the ``max_iter * n`` weight vectors and averages
+    them: the definition, at a memory cost that the lazy trick of
+    :func:`averaged_perceptron_plain` avoids. Returns ``(coef, intercept)``.
     """
     X = np.asarray(X, dtype=float)
     y_signed = np.asarray(y_signed, dtype=float)
     n, d = X.shape
-    orders = orders if orders is not None else [np.arange(n)] * max_iter
-    w, b = np.zeros(d), 0.0
+    eta = learning_rate_schedule(learning_rate)
+    w, b, k = np.zeros(d), 0.0, 0
     history_w, history_b = [], []
-    for order in orders:
-        for i in order:
-            if y_signed[i] * _score(X[i], w, b) <= 0:
-                w = w + learning_rate * y_signed[i] * X[i]
+    for order in _orders(orders, n, max_iter):
+        for i in _pass_order(order, n):
+            if y_signed[i] * (float(X[i] @ w) + b) <= 0:
+                k += 1
+                step = eta(k) * y_signed[i]
+                w = w + step * X[i]
                 if fit_intercept:
-                    b = b + learning_rate * y_signed[i]
+                    b = b + step
             history_w.append(w.copy())
             history_b.append(b)
     return np.mean(history_w, axis=0), float(np.mean(history_b))
+
+
+def averaged_perceptron_plain(
+    X,
+    y_signed,
+    max_iter=10,
+    learning_rate=1.0,
+    fit_intercept=True,
+    orders=None,
+    coef_init=None,
+    intercept_init=0.0,
+):
+    """The averaged perceptron with lazy averaging, one sample at a time.
+
+    Algorithm ``alg-va-averaged`` (:eq:`eq-va-lazy`): keep the weights
+    ``w``, a weighted sum ``u`` of the updates and the number ``c`` of
+    visits so far; an update ``delta`` made at visit ``c + 1`` adds
+    ``c * delta`` to ``u``, and after ``c`` visits the average of the
+    weights is ``w - u / c``. The reference that :func:`lazy_average`
+    reproduces bit for bit. Returns
+    ``(coef, intercept, last_coef, last_intercept, n_updates)``.
+    """
+    X = np.asarray(X, dtype=float)
+    y_signed = np.asarray(y_signed, dtype=float)
+    n, d = X.shape
+    eta = learning_rate_schedule(learning_rate)
+    w = np.zeros(d) if coef_init is None else np.array(coef_init, float)
+    b = float(intercept_init)
+    u, u_b, c, k = np.zeros(d), 0.0, 0, 0
+    for order in _orders(orders, n, max_iter):
+        for i in _pass_order(order, n):
+            if y_signed[i] * (float(X[i] @ w) + b) <= 0:
+                k += 1
+                step = eta(k) * y_signed[i]
+                w = w + step * X[i]
+                u = u + (c * step) * X[i]
+                if fit_intercept:
+                    b = b + step
+                    u_b = u_b + c * step
+            c += 1
+    return w - u / c, b - u_b / c, w, b, k
+
+
+def _averaged_run(X, y_signed, eta, orders, fit_intercept, w0, b0):
+    """The fast path of :func:`averaged_perceptron_plain` (same result).
+
+    Mistakes come from :func:`mlcourse.perceptron.linear_pass`; the lazy
+    sum ``u`` gets the terms ``(c * eta_k) z_i`` of a pass in order, added
+    by one cumulative sum (which rounds as the sequence of additions does).
+    """
+    n, d = X.shape
+    Z = normalized_rows(X, y_signed, fit_intercept)
+    z_max = float(np.sqrt(np.max(np.einsum("ij,ij->i", Z, Z))))
+    v = np.append(w0, b0)
+    u = np.zeros(d + 1)
+    visits = k = 0
+    for order in orders:
+        Zp = Z if order is None else Z[order]
+        Xp = X if order is None else X[order]
+        yp = y_signed if order is None else y_signed[order]
+        run = linear_pass(Zp, Xp, yp, v, z_max, eta, k)
+        if run.positions:
+            k += len(run.positions)
+            weights = (visits + np.array(run.positions)) * np.array(run.steps)
+            stack = np.empty((len(run.positions) + 1, d + 1))
+            stack[0] = u
+            np.multiply(Zp[run.positions], weights[:, None], out=stack[1:])
+            np.cumsum(stack, axis=0, out=stack)
+            u = stack[-1].copy()
+        visits += n
+    w, b = v[:d].copy(), float(v[d])
+    return w - u[:d] / visits, b - u[d] / visits, w, b, k
 
 
 def lazy_average(
@@ -346,147 +332,230 @@ def lazy_average(
     coef_init=None,
     intercept_init=0.0,
 ):
-    """The averaged perceptron with the lazy-averaging trick, eq. ``eq-va-lazy``.
+    """The averaged perceptron with lazy averaging (:eq:`eq-va-lazy`), fast.
 
-    Keeps the current weights ``w``, a weighted sum of the updates ``u`` and the number of
-    visits ``c``: an update ``delta`` made at visit ``c + 1`` adds ``c * delta`` to ``u``, and
-    the average of the weights after the ``c`` visits so far is ``w - u / c``. Samples the
-    current weights classify correctly are skipped in bulk by :func:`next_mistake`, so the
-    cost is that of the perceptron itself. Returns
-    ``(coef, intercept, last_coef, last_intercept, n_updates)``.
+    Same arguments and result as :func:`averaged_perceptron_plain`, bit for
+    bit; samples the current weights classify correctly are skipped in bulk
+    by the block scan, so the cost is that of the perceptron itself.
+    Returns ``(coef, intercept, last_coef, last_intercept, n_updates)``.
     """
     X = np.asarray(X, dtype=float)
     y_signed = np.asarray(y_signed, dtype=float)
     n, d = X.shape
-    orders = orders if orders is not None else [np.arange(n)] * max_iter
-    w = np.zeros(d) if coef_init is None else np.array(coef_init, dtype=float)
-    b = float(intercept_init)
-    u, u_b = np.zeros(d), 0.0
-    visits, n_updates = 0, 0
-    row_norms = np.linalg.norm(X, axis=1)
-    for order in orders:
-        Xp, yp, norms = X[order], y_signed[order], row_norms[order]
-        i = 0
-        while i < n:
-            j = next_mistake(Xp, yp, w, b, i, norms)
-            if j < 0:
-                visits += n - i
-                break
-            visits += j - i  # the correct samples i..j-1
-            step = learning_rate * yp[j]
-            w += step * Xp[j]
-            u += visits * step * Xp[j]
-            if fit_intercept:
-                b += step
-                u_b += visits * step
-            visits += 1
-            n_updates += 1
-            i = j + 1
-    return w - u / visits, b - u_b / visits, w, b, n_updates
+    w0 = np.zeros(d) if coef_init is None else np.array(coef_init, float)
+    return _averaged_run(
+        X,
+        y_signed,
+        learning_rate_schedule(learning_rate),
+        _orders(orders, n, max_iter),
+        fit_intercept,
+        w0,
+        float(intercept_init),
+    )
 
 
-# ---------------------------------------------------------------------------------------
-# The estimators
-# ---------------------------------------------------------------------------------------
+# ---------------------------------------------------------------------------
+# The binary estimators
+# ---------------------------------------------------------------------------
 
 
-class AveragedPerceptron(_BinaryBase):
-    """The averaged perceptron (algorithm ``alg-va-averaged``), with lazy averaging.
+class _BinaryVariant(_MistakeDrivenClassifier):
+    """Constructor and data checks shared by the binary variants."""
 
-    Runs all ``max_iter`` passes of the perceptron rule and returns, as ``coef_`` and
-    ``intercept_``, the mean of the weights taken after every sample visit: what
-    scikit-learn's ``SGDClassifier(loss="perceptron", average=True, ...)`` computes.
-    Also learned: ``last_coef_``, ``last_intercept_`` (the plain perceptron's answer),
-    ``n_updates_``, ``n_iter_``, ``classes_``, ``n_features_in_``.
+    def __init__(
+        self,
+        learning_rate=1.0,
+        max_iter=10,
+        fit_intercept=True,
+        shuffle=False,
+        random_state=None,
+    ):
+        self.learning_rate = learning_rate
+        self.max_iter = max_iter
+        self.fit_intercept = fit_intercept
+        self.shuffle = shuffle
+        self.random_state = random_state
+
+    def _orders(self, n_samples, max_iter):
+        return visiting_orders(
+            n_samples, max_iter, self.shuffle, self.random_state
+        )
+
+
+_VARIANT_PARAMETERS = """
+    Parameters
+    ----------
+    learning_rate : float or callable, default=1.0
+        The step ``eta_k`` of update ``k``: a positive number or a function
+        of ``k`` (``k = 1`` first), as for ``Perceptron``.
+    max_iter : int, default=10
+        Number of passes over the data.
+    fit_intercept : bool, default=True
+        Learn the bias ``b``; when False, ``b`` stays 0.
+    shuffle : bool, default=False
+        Visit the samples in a fresh random order each pass.
+    random_state : None, int or numpy Generator, default=None
+        Seed of the shuffling.
+"""
+
+
+class AveragedPerceptron(_BinaryVariant):
+    __doc__ = (
+        """The averaged perceptron (algorithm ``alg-va-averaged``).
+
+    Chapter "Voted and averaged perceptrons", section "The averaged
+    perceptron": runs all ``max_iter`` passes of the perceptron rule and
+    returns, as ``coef_`` and ``intercept_``, the mean of the weights taken
+    after every sample visit (:eq:`eq-va-average`), computed with lazy
+    averaging (:eq:`eq-va-lazy`): what scikit-learn's
+    ``SGDClassifier(loss="perceptron", average=True, ...)`` computes, to
+    rounding. The result equals :func:`averaged_perceptron_plain` bit for
+    bit.
+"""
+        + _VARIANT_PARAMETERS
+        + """
+    Attributes
+    ----------
+    coef_ : ndarray of shape (n_features,)
+        The averaged weights.
+    intercept_ : float
+        The averaged bias.
+    last_coef_ : ndarray of shape (n_features,)
+        The last weights (the plain perceptron's answer).
+    last_intercept_ : float
+        The last bias.
+    n_updates_ : int
+        Number of updates.
+    n_iter_ : int
+        Number of passes made (``max_iter``).
+    classes_ : ndarray of shape (2,)
+        The two labels; ``classes_[1]`` is the positive class.
+    n_features_in_ : int
+        Number of features seen in ``fit``.
     """
+    )
 
     def fit(self, X, y, coef_init=None, intercept_init=None):
-        eta, passes = self._check_hyper()
-        X, y = check_X_y(X, y, numeric_y=False)
-        y_signed, self.classes_ = check_binary_labels(y)
-        w0, b0 = _check_start(
+        """Run all passes from ``(coef_init, intercept_init)`` (zeros)."""
+        eta, passes = self._check_params()
+        X, y_signed, classes = self._check_data(X, y)
+        w0, b0 = check_start(
             coef_init, intercept_init, X.shape[1], self.fit_intercept
         )
-        orders = _pass_orders(
-            X.shape[0], passes, self.shuffle, self.random_state
+        coef, intercept, last, last_b, n_updates = _averaged_run(
+            X,
+            y_signed,
+            eta,
+            self._orders(X.shape[0], passes),
+            self.fit_intercept,
+            w0,
+            b0,
         )
-        coef, intercept, last, last_b, n_updates = lazy_average(
-            X, y_signed, passes, eta, bool(self.fit_intercept), orders, w0, b0
-        )
+        self.classes_ = classes
+        self.n_features_in_ = X.shape[1]
         self.coef_, self.intercept_ = coef, float(intercept)
         self.last_coef_, self.last_intercept_ = last, float(last_b)
-        self.n_updates_, self.n_iter_, self.n_features_in_ = (
-            n_updates,
-            passes,
-            X.shape[1],
-        )
+        self.n_updates_, self.n_iter_ = n_updates, passes
         return self
 
-    def decision_function(self, X):
-        """``X @ coef_ + intercept_`` with the averaged weights."""
-        X = self._check_predict_X(X)
-        return X @ self.coef_ + self.intercept_
 
+class VotedPerceptron(_BinaryVariant):
+    __doc__ = (
+        """The voted perceptron (algorithm ``alg-va-voted``).
 
-class VotedPerceptron(_BinaryBase):
-    """The voted perceptron (algorithm ``alg-va-voted``) of Freund and Schapire (1999).
-
-    Stores every weight vector the perceptron passes through: ``weights_`` (K, d),
-    ``intercepts_`` (K,) and their survival counts ``counts_`` (K,), which sum to the number
-    of visits. A prediction is the sign of the survival-weighted vote
-    ``sum_k c_k sign(w_k @ x + b_k)`` (eq. ``eq-va-voted``); a vector with score exactly 0
-    abstains. ``coef_`` and ``intercept_`` hold the *averaged* weights
-    ``sum_k c_k w_k / sum_k c_k``, which drop the inner sign.
+    Freund and Schapire (1999); chapter "Voted and averaged perceptrons",
+    section "The voted perceptron". Stores every weight vector the
+    perceptron passes through and its survival count. A prediction is the
+    sign of the survival-weighted vote ``sum_k c_k sign(w_k @ x + b_k)``
+    (:eq:`eq-va-voted`); a vector with score exactly 0 abstains. The stored
+    vectors equal :func:`voted_perceptron_naive`'s bit for bit.
+"""
+        + _VARIANT_PARAMETERS
+        + """
+    Attributes
+    ----------
+    weights_ : ndarray of shape (K, n_features)
+        Every weight vector, the start first.
+    intercepts_ : ndarray of shape (K,)
+        Their biases.
+    counts_ : ndarray of shape (K,)
+        Their survival counts, which sum to the number of visits.
+    coef_ : ndarray of shape (n_features,)
+        The averaged weights ``sum_k c_k w_k / sum_k c_k`` (the vote
+        without its inner sign).
+    intercept_ : float
+        The averaged bias.
+    n_updates_ : int
+        Number of updates (``K - 1``).
+    n_iter_ : int
+        Number of passes made (``max_iter``).
+    classes_ : ndarray of shape (2,)
+        The two labels; ``classes_[1]`` is the positive class.
+    n_features_in_ : int
+        Number of features seen in ``fit``.
     """
+    )
 
     def fit(self, X, y, coef_init=None, intercept_init=None):
-        eta, passes = self._check_hyper()
-        X, y = check_X_y(X, y, numeric_y=False)
-        y_signed, self.classes_ = check_binary_labels(y)
-        w, b = _check_start(
+        """Run all passes from ``(coef_init, intercept_init)`` (zeros)."""
+        eta, passes = self._check_params()
+        X, y_signed, classes = self._check_data(X, y)
+        w, b = check_start(
             coef_init, intercept_init, X.shape[1], self.fit_intercept
         )
-        n = X.shape[0]
-        weights, intercepts, counts = [w.copy()], [b], [0]
-        row_norms = np.linalg.norm(X, axis=1)
-        for order in _pass_orders(n, passes, self.shuffle, self.random_state):
-            Xp, yp, norms = X[order], y_signed[order], row_norms[order]
-            i = 0
-            while i < n:
-                j = next_mistake(Xp, yp, w, b, i, norms)
-                if j < 0:
-                    counts[-1] += n - i
-                    break
-                counts[-1] += j - i
-                w = w + eta * yp[j] * Xp[j]
-                if self.fit_intercept:
-                    b = b + eta * yp[j]
-                weights.append(w.copy())
-                intercepts.append(b)
+        n, d = X.shape
+        Z = normalized_rows(X, y_signed, self.fit_intercept)
+        z_max = float(np.sqrt(np.max(np.einsum("ij,ij->i", Z, Z))))
+        v = np.append(w, b)
+        stacked, counts, k = [v.copy()], [0], 0
+        for order in self._orders(n, passes):
+            Zp = Z if order is None else Z[order]
+            Xp = X if order is None else X[order]
+            yp = y_signed if order is None else y_signed[order]
+            run = linear_pass(Zp, Xp, yp, v, z_max, eta, k, record=True)
+            k += len(run.positions)
+            previous = 0
+            for j in run.positions:
+                counts[-1] += j - previous
                 counts.append(1)
-                i = j + 1
-        self.weights_ = np.array(weights)
-        self.intercepts_ = np.array(intercepts)
+                previous = j + 1
+            counts[-1] += n - previous
+            stacked.extend(run.weights)
+        stacked = np.array(stacked)
+        self.weights_ = stacked[:, :d].copy()
+        self.intercepts_ = stacked[:, d].copy()
         self.counts_ = np.array(counts, dtype=float)
         total = self.counts_.sum()
         self.coef_ = self.counts_ @ self.weights_ / total
         self.intercept_ = float(self.counts_ @ self.intercepts_ / total)
-        self.n_updates_, self.n_iter_, self.n_features_in_ = (
-            len(weights) - 1,
-            passes,
-            X.shape[1],
-        )
+        self.classes_ = classes
+        self.n_features_in_ = d
+        self.n_updates_, self.n_iter_ = k, passes
         return self
 
     def decision_function(self, X):
-        """The vote ``sum_k c_k sign(w_k @ x + b_k) / sum_k c_k``, a number in ``[-1, 1]``.
+        """The vote ``sum_k c_k sign(w_k @ x + b_k) / sum_k c_k``, in [-1, 1].
 
-        It costs ``K`` inner products per sample, one per stored vector, against one for
-        the averaged perceptron.
+        It costs ``K`` inner products per sample, one per stored vector,
+        against one for the averaged perceptron. The scores are computed
+        for a few vectors at a time (at most ``PREDICT_CHUNK`` at once), so
+        that memory stays bounded; the sums are of whole numbers, so the
+        result does not depend on the chunks.
         """
-        X = self._check_predict_X(X)
-        votes = np.sign(X @ self.weights_.T + self.intercepts_)
-        return votes @ self.counts_ / self.counts_.sum()
+        X = check_predict_X(self, X)
+        n, K = X.shape[0], self.counts_.shape[0]
+        chunk = max(1, PREDICT_CHUNK // max(n, 1))
+        votes = np.zeros(n)
+        for a in range(0, K, chunk):
+            scores = X @ self.weights_[a : a + chunk].T
+            scores += self.intercepts_[a : a + chunk]
+            votes += np.sign(scores) @ self.counts_[a : a + chunk]
+        return votes / self.counts_.sum()
+
+
+# ---------------------------------------------------------------------------
+# The kernel perceptron (section "The kernel trick")
+# ---------------------------------------------------------------------------
 
 
 def _kernel_function(kernel, degree, gamma, coef0):
@@ -501,7 +570,8 @@ def _kernel_function(kernel, degree, gamma, coef0):
     if kernel == "rbf":
         return lambda A, B: rbf_kernel(A, B, gamma=gamma)
     raise ValueError(
-        f"kernel must be 'linear', 'poly', 'rbf' or a callable k(A, B); got {kernel!r}."
+        "kernel must be 'linear', 'poly', 'rbf' or a callable k(A, B); "
+        f"got {kernel!r}."
     )
 
 
@@ -513,44 +583,93 @@ def kernel_perceptron_naive(
     fit_intercept=True,
     orders=None,
 ):
-    """The dual perceptron on a Gram matrix ``K``, one sample at a time (algorithm ``alg-va-kernel``).
+    """The dual perceptron on a Gram matrix, one sample at a time.
 
-    The weight vector is never formed: ``w = sum_j alpha_j y_j phi(x_j)`` and the score of
-    sample i is ``sum_j alpha_j y_j K[j, i] + b``. ``alpha_j`` counts the (step-scaled)
-    mistakes made on sample j. Stops after a pass with no mistake. Returns ``(alpha, b)``.
+    Algorithm ``alg-va-kernel`` (:eq:`eq-va-dual`): the weight vector is
+    never formed: ``w = sum_j alpha_j y_j phi(x_j)``, and the score of
+    sample ``i`` is ``sum_j alpha_j y_j K[i, j] + b``, a dot product of row
+    ``i`` of ``K`` with the dual coefficients ``a_j = alpha_j y_j``. A
+    mistake on sample ``i`` adds the step to ``alpha_i``. Stops after a pass
+    with no mistake. Returns ``(alpha, b)``.
     """
     K = np.asarray(K, dtype=float)
     y_signed = np.asarray(y_signed, dtype=float)
     n = K.shape[0]
-    orders = orders if orders is not None else [np.arange(n)] * max_iter
-    alpha, b = np.zeros(n), 0.0
-    for order in orders:
+    eta = learning_rate_schedule(learning_rate)
+    a, b, k = np.zeros(n), 0.0, 0
+    for order in _orders(orders, n, max_iter):
         mistakes = 0
-        for i in order:
-            if (
-                y_signed[i]
-                * (sum(alpha[j] * y_signed[j] * K[j, i] for j in range(n)) + b)
-                <= 0
-            ):
-                alpha[i] += learning_rate
+        for i in _pass_order(order, n):
+            if y_signed[i] * (float(K[i] @ a) + b) <= 0:
+                k += 1
+                step = eta(k) * y_signed[i]
+                a[i] = a[i] + step
                 if fit_intercept:
-                    b += learning_rate * y_signed[i]
+                    b = b + step
                 mistakes += 1
         if mistakes == 0:
             break
-    return alpha, b
+    return a * y_signed, b
 
 
-class KernelPerceptron(_BinaryBase):
+class KernelPerceptron(_BinaryVariant):
     """The kernel (dual) perceptron (algorithm ``alg-va-kernel``).
 
-    ``kernel`` is ``"linear"``, ``"poly"`` (``(gamma x @ z + coef0) ** degree``), ``"rbf"``
-    (``exp(-gamma ||x - z||**2)``) or a callable ``k(A, B)`` returning the matrix of kernel
-    values between the rows of A and of B. Learned: ``dual_coef_`` (``alpha_j * y_j`` for
-    every training sample), ``alpha_`` (mistake counts times the step), ``intercept_``,
-    ``support_`` (indices of the samples with ``alpha_j > 0``), ``X_fit_``, ``n_updates_``,
-    ``n_iter_``, ``converged_``. It stops early only after a pass with no mistake, which
-    gives the same result as running the remaining passes.
+    Chapter "Voted and averaged perceptrons, and kernels", section "The
+    kernel trick" (:eq:`eq-va-dual`). The mistake rule of the perceptron
+    on the scores ``sum_j alpha_j y_j k(x_j, x) + b``; the next mistake is
+    found by the block scan (:func:`mlcourse.perceptron.mistakes_in_pass`)
+    with rows of the Gram matrix as features, and the result equals
+    :func:`kernel_perceptron_naive`'s bit for bit. It stops early only
+    after a pass with no mistake, which gives the same result as running
+    the remaining passes.
+
+    Parameters
+    ----------
+    kernel : {"linear", "poly", "rbf"} or callable, default="poly"
+        ``"poly"`` is ``(gamma x @ z + coef0) ** degree`` (:eq:`eq-va-poly`),
+        ``"rbf"`` is ``exp(-gamma ||x - z||**2)`` (:eq:`eq-va-rbf`); a
+        callable ``k(A, B)`` returns the matrix of kernel values between
+        the rows of A and of B.
+    degree : int, default=2
+        Degree of the polynomial kernel.
+    gamma : float, default=1.0
+        Scale of the polynomial and RBF kernels.
+    coef0 : float, default=1.0
+        Constant of the polynomial kernel.
+    learning_rate : float or callable, default=1.0
+        The step ``eta_k`` of update ``k``.
+    max_iter : int, default=10
+        Largest number of passes over the data.
+    fit_intercept : bool, default=True
+        Learn the bias ``b``.
+    shuffle : bool, default=False
+        Visit the samples in a fresh random order each pass.
+    random_state : None, int or numpy Generator, default=None
+        Seed of the shuffling.
+
+    Attributes
+    ----------
+    dual_coef_ : ndarray of shape (n_samples,)
+        ``alpha_j * y_j`` for every training sample.
+    alpha_ : ndarray of shape (n_samples,)
+        The (step-scaled) mistake counts.
+    intercept_ : float
+        The bias.
+    support_ : ndarray
+        Indices of the samples with ``alpha_j > 0``.
+    X_fit_ : ndarray of shape (n_samples, n_features)
+        The training samples.
+    n_updates_ : int
+        Number of updates.
+    n_iter_ : int
+        Number of passes made.
+    converged_ : bool
+        True when the last pass found no mistake.
+    classes_ : ndarray of shape (2,)
+        The two labels; ``classes_[1]`` is the positive class.
+    n_features_in_ : int
+        Number of features seen in ``fit``.
     """
 
     def __init__(
@@ -573,68 +692,69 @@ class KernelPerceptron(_BinaryBase):
         self.gamma = gamma
         self.coef0 = coef0
 
-    def _kernel(self):
-        return _kernel_function(
+    def _gram(self, A, B):
+        kernel = _kernel_function(
             self.kernel, self.degree, self.gamma, self.coef0
         )
-
-    def _gram(self, A, B):
-        values = np.asarray(self._kernel()(A, B), dtype=float)
+        values = np.asarray(kernel(A, B), dtype=float)
         if values.shape != (A.shape[0], B.shape[0]):
             raise ValueError(
-                f"the kernel must return a matrix of shape {(A.shape[0], B.shape[0])} for inputs of "
-                f"{A.shape[0]} and {B.shape[0]} rows; got shape {values.shape}."
+                "the kernel must return a matrix of shape "
+                f"{(A.shape[0], B.shape[0])} for inputs of {A.shape[0]} and "
+                f"{B.shape[0]} rows; got shape {values.shape}."
             )
         return values
 
     def fit(self, X, y):
-        eta, passes = self._check_hyper()
-        X, y = check_X_y(X, y, numeric_y=False)
-        y_signed, self.classes_ = check_binary_labels(y)
+        """Run the dual rule for at most ``max_iter`` passes."""
+        eta, passes = self._check_params()
+        X, y_signed, classes = self._check_data(X, y)
         K = self._gram(X, X)
         n = X.shape[0]
-        alpha, b = np.zeros(n), 0.0
-        scores = np.zeros(
-            n
-        )  # scores[i] = sum_j alpha_j y_j K[j, i] + b, kept up to date
-        self.converged_ = False
-        n_updates, done = 0, 0
-        for order in _pass_orders(n, passes, self.shuffle, self.random_state):
-            done += 1
+        # v = [a, b]: the dual coefficients a_j = alpha_j y_j and the bias
+        Z = normalized_rows(K, y_signed, self.fit_intercept)
+        z_max = float(np.sqrt(np.max(np.einsum("ij,ij->i", Z, Z))))
+        v = np.zeros(n + 1)
+        a = v[:n]
+        k, n_iter, converged = 0, 0, False
+        for order in self._orders(n, passes):
+            n_iter += 1
+            rows = np.arange(n) if order is None else order
+
+            def block_margins(start, stop, rows=rows):
+                norm = math.sqrt(float(v @ v))
+                tolerance = rounding_tolerance(n + 1, z_max, norm)
+                return Z[rows[start:stop]].dot(v), tolerance
+
+            def is_mistake(j, rows=rows):
+                i = rows[j]
+                return y_signed[i] * (float(K[i] @ a) + v[n]) <= 0
+
             mistakes = 0
-            position = 0
-            while position < n:
-                rest = order[position:]
-                hits = np.flatnonzero(y_signed[rest] * scores[rest] <= 0)
-                if hits.size == 0:
-                    break
-                i = rest[hits[0]]
-                step = eta * y_signed[i]
-                alpha[i] += eta
-                scores += step * K[i]
+            for j in mistakes_in_pass(n, block_margins, is_mistake):
+                i = rows[j]
+                k += 1
+                step = eta(k) * y_signed[i]
+                a[i] = a[i] + step
                 if self.fit_intercept:
-                    b += step
-                    scores += step
+                    v[n] = v[n] + step
                 mistakes += 1
-                position += int(hits[0]) + 1
-            n_updates += mistakes
             if mistakes == 0:
-                self.converged_ = True
+                converged = True
                 break
-        self.alpha_, self.intercept_ = alpha, float(b)
-        self.dual_coef_ = alpha * y_signed
-        self.support_ = np.flatnonzero(alpha > 0)
+        self.dual_coef_ = a.copy()
+        self.alpha_ = a * y_signed
+        self.intercept_ = float(v[n])
+        self.support_ = np.flatnonzero(self.alpha_ > 0)
         self.X_fit_ = X
-        self.n_updates_, self.n_iter_, self.n_features_in_ = (
-            n_updates,
-            done,
-            X.shape[1],
-        )
+        self.classes_ = classes
+        self.n_features_in_ = X.shape[1]
+        self.n_updates_, self.n_iter_, self.converged_ = k, n_iter, converged
         return self
 
     def decision_function(self, X):
-        """``sum_j alpha_j y_j k(x_j, x) + b`` over the training samples with ``alpha_j > 0``."""
-        X = self._check_predict_X(X, "dual_coef_")
+        """``sum_j alpha_j y_j k(x_j, x) + b`` over the support samples."""
+        X = check_predict_X(self, X, "dual_coef_")
         s = self.support_
         if s.size == 0:
             return np.full(X.shape[0], self.intercept_)
@@ -644,56 +764,25 @@ class KernelPerceptron(_BinaryBase):
         )
 
 
-# ---------------------------------------------------------------------------------------
+# ---------------------------------------------------------------------------
 # Several classes (section "More than two classes")
-# ---------------------------------------------------------------------------------------
+# ---------------------------------------------------------------------------
 
 
 def _multiclass_rival(x, y_i, W, b):
-    """Per-sample decision: the best-scoring wrong class and whether it is a mistake.
+    """The best-scoring wrong class, and whether the sample is a mistake.
 
-    Scores are ``W @ x + b``; the rival is the highest-scoring class other than ``y_i`` (the
-    smallest index on a tie), and the sample is a mistake when the rival scores at least as
-    high as the true class. Both the plain loop and the fast path decide with this function.
+    Scores are ``W @ x + b``; the rival is the highest-scoring class other
+    than ``y_i`` (the smallest index on a tie), and the sample is a mistake
+    when the rival scores at least as high as the true class
+    (:eq:`eq-va-multiclass`). The plain loop and the fast path both decide
+    with this function.
     """
     scores = W @ x + b
     true = scores[y_i]
     scores[y_i] = -np.inf
     rival = int(np.argmax(scores))
     return rival, bool(scores[rival] >= true)
-
-
-def _next_multiclass_mistake(X, y_index, W, b, start, row_norms):
-    """First ``(index, rival)`` at or after ``start`` that :func:`_multiclass_rival` calls a mistake.
-
-    The same block scan as :func:`next_mistake`: a block product rules out rows whose margin
-    ``s_y - max_{k != y} s_k`` is clearly positive (beyond a bound on the rounding of either
-    way of computing the scores); the remaining candidates are decided per sample.
-    Returns ``(-1, -1)`` when there is none.
-    """
-    n, d = X.shape
-    eps = np.finfo(float).eps
-    slack = 16.0 * (d + 2) * eps
-    scale = float(np.max(np.linalg.norm(W, axis=1)))
-    abs_b = float(np.max(np.abs(b)))
-    block = _FIRST_BLOCK
-    rows_all = np.arange(n)
-    while start < n:
-        stop = min(n, start + block)
-        S = X[start:stop] @ W.T + b
-        rows = rows_all[: stop - start]
-        true = S[rows, y_index[start:stop]]
-        S[rows, y_index[start:stop]] = -np.inf
-        margins = true - S.max(axis=1)
-        tolerance = slack * (row_norms[start:stop] * scale + abs_b) + 1e-300
-        for offset in np.flatnonzero(margins <= tolerance):
-            i = start + int(offset)
-            rival, mistake = _multiclass_rival(X[i], y_index[i], W, b)
-            if mistake:
-                return i, rival
-        start = stop
-        block *= 2
-    return -1, -1
 
 
 def multiclass_perceptron_naive(
@@ -706,28 +795,32 @@ def multiclass_perceptron_naive(
     orders=None,
     average=False,
 ):
-    """The multi-class perceptron, one sample at a time (algorithm ``alg-va-multiclass``).
+    """The multi-class perceptron, one sample at a time.
 
-    One weight vector per class; a sample is a mistake when some other class scores at least
-    as high as the true one (ties count as mistakes, as in the binary rule). The true class
-    moves towards x, the best-scoring wrong class away from it. With ``average`` the plain
-    average of the weights after every visit is returned. Returns ``(W, b)``.
+    Algorithm ``alg-va-multiclass``: one weight vector per class; a sample
+    is a mistake when some other class scores at least as high as the true
+    one (ties count as mistakes, as in the binary rule). The true class
+    moves towards x, the best-scoring wrong class away from it. With
+    ``average`` the plain average of the weights after every visit is
+    returned. Returns ``(W, b)``.
     """
     X = np.asarray(X, dtype=float)
     n, d = X.shape
-    orders = orders if orders is not None else [np.arange(n)] * max_iter
-    W, b = np.zeros((n_classes, d)), np.zeros(n_classes)
+    eta = learning_rate_schedule(learning_rate)
+    W, b, k = np.zeros((n_classes, d)), np.zeros(n_classes), 0
     sum_W, sum_b, visits = np.zeros_like(W), np.zeros_like(b), 0
-    for order in orders:
-        for i in order:
+    for order in _orders(orders, n, max_iter):
+        for i in _pass_order(order, n):
             true = y_index[i]
             rival, mistake = _multiclass_rival(X[i], true, W, b)
             if mistake:
-                W[true] += learning_rate * X[i]
-                W[rival] -= learning_rate * X[i]
+                k += 1
+                step = eta(k)
+                W[true] += step * X[i]
+                W[rival] -= step * X[i]
                 if fit_intercept:
-                    b[true] += learning_rate
-                    b[rival] -= learning_rate
+                    b[true] += step
+                    b[rival] -= step
             sum_W += W
             sum_b += b
             visits += 1
@@ -736,14 +829,49 @@ def multiclass_perceptron_naive(
     return W, b
 
 
-class MulticlassPerceptron(_BinaryBase):
-    """The multi-class perceptron: one weight vector per class, prediction by the largest score.
+class MulticlassPerceptron(ClassifierMixin, BaseEstimator):
+    """The multi-class perceptron: one weight vector per class.
 
-    A mistake (some other class scores at least as high as the true class ``y``) moves
-    ``w_y`` towards x and the best-scoring wrong class away from it (eq. ``eq-va-multiclass``).
-    With ``average=True`` the returned weights are the average over every sample visit,
-    computed with the lazy trick. Learned: ``coef_`` (n_classes, d), ``intercept_``
-    (n_classes,), ``classes_``, ``n_updates_``, ``n_iter_``. All ``max_iter`` passes are run.
+    Chapter "Voted and averaged perceptrons, and kernels", section "More
+    than two classes" (algorithm ``alg-va-multiclass``,
+    :eq:`eq-va-multiclass`): a mistake (some other class scores at least as
+    high as the true class ``y``) moves ``w_y`` towards x and the
+    best-scoring wrong class away from it; the prediction is the class of
+    the largest score. The next mistake is found by the block scan; the
+    weights equal :func:`multiclass_perceptron_naive`'s bit for bit. With
+    ``average=True`` the returned weights are the average over every
+    sample visit, computed with the lazy trick. All ``max_iter`` passes are
+    run.
+
+    Parameters
+    ----------
+    learning_rate : float or callable, default=1.0
+        The step ``eta_k`` of update ``k``.
+    max_iter : int, default=10
+        Number of passes over the data.
+    fit_intercept : bool, default=True
+        Learn one bias per class.
+    shuffle : bool, default=False
+        Visit the samples in a fresh random order each pass.
+    random_state : None, int or numpy Generator, default=None
+        Seed of the shuffling.
+    average : bool, default=False
+        Return the average of the weights over every visit.
+
+    Attributes
+    ----------
+    coef_ : ndarray of shape (n_classes, n_features)
+        One weight vector per class.
+    intercept_ : ndarray of shape (n_classes,)
+        One bias per class.
+    classes_ : ndarray of shape (n_classes,)
+        The labels, sorted.
+    n_updates_ : int
+        Number of updates.
+    n_iter_ : int
+        Number of passes made (``max_iter``).
+    n_features_in_ : int
+        Number of features seen in ``fit``.
     """
 
     def __init__(
@@ -755,64 +883,102 @@ class MulticlassPerceptron(_BinaryBase):
         random_state=None,
         average=False,
     ):
-        super().__init__(
-            learning_rate, max_iter, fit_intercept, shuffle, random_state
-        )
+        self.learning_rate = learning_rate
+        self.max_iter = max_iter
+        self.fit_intercept = fit_intercept
+        self.shuffle = shuffle
+        self.random_state = random_state
         self.average = average
 
     def fit(self, X, y):
-        eta, passes = self._check_hyper()
-        if not isinstance(self.average, (bool, np.bool_)):
-            raise TypeError(
-                f"average must be True or False; got {self.average!r}."
-            )
-        X, y = check_X_y(X, y, numeric_y=False)
-        y_index, self.classes_ = check_labels(y)
+        """Run all ``max_iter`` passes from zero weights."""
+        eta = learning_rate_schedule(self.learning_rate)
+        passes = check_positive_int(self.max_iter, "max_iter")
+        for name in ("fit_intercept", "shuffle", "average"):
+            check_bool(getattr(self, name), name)
+        X = check_fit_X(X)
+        y_index, classes = check_classification_target(
+            y, X.shape[0], binary=False
+        )
         n, d = X.shape
-        m = self.classes_.size
+        m = classes.size
         W, b = np.zeros((m, d)), np.zeros(m)
         U, u_b = np.zeros_like(W), np.zeros_like(b)
-        visits = n_updates = 0
-        row_norms = np.linalg.norm(X, axis=1)
-        for order in _pass_orders(n, passes, self.shuffle, self.random_state):
-            Xp, yp, norms = X[order], y_index[order], row_norms[order]
-            i = 0
-            while i < n:
-                j, rival = _next_multiclass_mistake(Xp, yp, W, b, i, norms)
-                if j < 0:
-                    visits += n - i
-                    break
-                visits += j - i
-                true, x = yp[j], Xp[j]
-                W[true] += eta * x
-                W[rival] -= eta * x
-                U[true] += visits * eta * x
-                U[rival] -= visits * eta * x
+        x_max = float(np.sqrt(np.max(np.einsum("ij,ij->i", X, X)) + 1.0))
+        every_row = np.arange(min(n, 1 << 30))
+        average = self.average
+        visits = k = 0
+        orders = visiting_orders(n, passes, self.shuffle, self.random_state)
+        for order in orders:
+            Xp = X if order is None else X[order]
+            yp = y_index if order is None else y_index[order]
+            rival = [0]
+            # an upper bound on the largest norm of a row [w_c, b_c]: exact
+            # at the start of the pass, then grown by each update's step
+            norm = [
+                math.sqrt(float(np.max(np.einsum("ij,ij->i", W, W) + b * b)))
+            ]
+
+            def block_margins(start, stop, Xp=Xp, yp=yp, norm=norm):
+                S = Xp[start:stop].dot(W.T)
+                S += b
+                flat = S.reshape(-1)
+                where = every_row[: stop - start] * m + yp[start:stop]
+                true = flat[where]
+                flat[where] = -np.inf
+                margins = true - S.max(axis=1)
+                return margins, 2.0 * rounding_tolerance(d + 1, x_max, norm[0])
+
+            def is_mistake(i, Xp=Xp, yp=yp, rival=rival):
+                rival[0], mistake = _multiclass_rival(Xp[i], yp[i], W, b)
+                return mistake
+
+            for i in mistakes_in_pass(
+                n, block_margins, is_mistake, decide_sure=False
+            ):
+                true, other, x = yp[i], rival[0], Xp[i]
+                k += 1
+                step = eta(k)
+                moved = step * x
+                W[true] += moved
+                W[other] -= moved
+                norm[0] += step * x_max
                 if self.fit_intercept:
-                    b[true] += eta
-                    b[rival] -= eta
-                    u_b[true] += visits * eta
-                    u_b[rival] -= visits * eta
-                visits += 1
-                n_updates += 1
-                i = j + 1
+                    b[true] += step
+                    b[other] -= step
+                if average:
+                    weight = (visits + i) * step
+                    moved = weight * x
+                    U[true] += moved
+                    U[other] -= moved
+                    if self.fit_intercept:
+                        u_b[true] += weight
+                        u_b[other] -= weight
+            visits += n
         if self.average:
             self.coef_, self.intercept_ = W - U / visits, b - u_b / visits
         else:
             self.coef_, self.intercept_ = W, b
-        self.n_updates_, self.n_iter_, self.n_features_in_ = (
-            n_updates,
-            passes,
-            d,
-        )
+        self.classes_ = classes
+        self.n_features_in_ = d
+        self.n_updates_, self.n_iter_ = k, passes
         return self
 
     def decision_function(self, X):
-        """Scores ``X @ coef_.T + intercept_``, one column per class."""
-        X = self._check_predict_X(X)
-        return X @ self.coef_.T + self.intercept_
+        """Scores ``X @ coef_.T + intercept_``, one column per class.
+
+        With two classes, the difference of the two columns (positive for
+        ``classes_[1]``), shape ``(n_samples,)``, as scikit-learn's binary
+        classifiers return.
+        """
+        X = check_predict_X(self, X)
+        scores = X @ self.coef_.T + self.intercept_
+        if self.classes_.size == 2:
+            return scores[:, 1] - scores[:, 0]
+        return scores
 
     def predict(self, X):
         """The class with the largest score (the first one on a tie)."""
-        scores = self.decision_function(X)
+        X = check_predict_X(self, X)
+        scores = X @ self.coef_.T + self.intercept_
         return self.classes_[np.argmax(scores, axis=1)]

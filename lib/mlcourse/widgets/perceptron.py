@@ -30,14 +30,21 @@ __all__ = [
 def fit_quietly(
     X, y, learning_rate=1.0, max_iter=50, coef_init=None, intercept_init=None
 ):
-    """Fit a :class:`Perceptron` (bias included) without the non-convergence warning."""
+    """Fit a :class:`Perceptron` (bias included) that records its path.
+
+    The frames need every weight vector, so the fit asks for
+    ``record_path=True``; the non-convergence warning is silenced.
+    """
     import warnings
 
     from .._validation import ConvergenceWarning
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
-        return Perceptron(learning_rate=learning_rate, max_iter=max_iter).fit(
+        model = Perceptron(
+            learning_rate=learning_rate, max_iter=max_iter, record_path=True
+        )
+        return model.fit(
             X, y, coef_init=coef_init, intercept_init=intercept_init
         )
 
@@ -120,12 +127,21 @@ class _Frame:
         return self.line, self.ring
 
 
+def _check_recorded(model):
+    if not hasattr(model, "coef_path_"):
+        raise ValueError(
+            "the perceptron must be fitted with record_path=True to be "
+            "drawn update by update: Perceptron(record_path=True).fit(X, y)."
+        )
+
+
 def draw_update(model, X, y, k, ax=None):
     """Draw the data and the separator of a fitted 2-D perceptron after ``k`` updates.
 
     The black line is ``w_k·x + b_k = 0``, the arrow its normal ``w_k`` (pointing to the
     positive side) and the red ring the sample that causes update ``k + 1``. Returns the axes.
     """
+    _check_recorded(model)
     X = np.asarray(X, dtype=float)
     if X.ndim != 2 or X.shape[1] != 2:
         raise ValueError(
@@ -147,6 +163,7 @@ def animate_perceptron(model, X, y, interval=700):
     Show it with ``HTML(mlcourse.plotting.animation_html(anim))``, which also closes the figure so
     that it is not drawn a second time.
     """
+    _check_recorded(model)
     X = np.asarray(X, dtype=float)
     fig, ax = plt.subplots(figsize=(5.5, 5))
     frame = _Frame(ax, X, np.asarray(y))
