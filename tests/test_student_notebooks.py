@@ -186,27 +186,7 @@ def test_student_notebook_runs_and_checkers_report_not_attempted(path):
         )
 
 
-#: Chapters whose import cell still binds an exercise's name (the library's
-#: function of the same name); their chapter must import it under another
-#: name or through its module.
-IMPORTS_TO_FIX = {"01_linear_regression", "06_voted_averaged_perceptron"}
-
-
-@pytest.mark.parametrize(
-    "chapter",
-    [
-        pytest.param(
-            p,
-            marks=pytest.mark.xfail(
-                p.stem in IMPORTS_TO_FIX,
-                reason="the import cell binds an exercise name",
-                strict=False,
-            ),
-        )
-        for p in CHAPTERS
-    ],
-    ids=[p.stem for p in CHAPTERS],
-)
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=[p.stem for p in CHAPTERS])
 def test_chapter_imports_bind_no_exercise_name(chapter):
     """A student cannot get an answer from the chapter's import cells."""
     import ast
