@@ -21,7 +21,7 @@ OTHER_TESTS   := tests/test_student_notebooks.py tests/test_site.py \
                  tests/test_binder.py tests/test_colab.py tests/test_compat.py
 LIB_TESTS     := $(addprefix --ignore=,$(HYGIENE_TESTS) $(OTHER_TESTS)) tests
 
-.PHONY: help book test lint test-lib test-hygiene test-chapters test-students \
+.PHONY: help book test lane-book lane-others lint test-lib test-hygiene test-chapters test-students \
         test-book test-site test-binder test-colab test-compat test-assignments \
         chapter serve clean notebooks exercises assignments lock \
         set-repository bench
@@ -68,9 +68,26 @@ book: $(STAMP)
 	$(BIN)/jupyter-book build . --builder html
 	@echo "The website is built: open $(CURDIR)/_build/html/index.html (or run 'make serve')."
 
-test: lint test-lib test-hygiene test-chapters test-students test-book \
-      test-site test-binder test-colab test-compat test-assignments
+# Two lanes, one per core: the book's own checks (the website needs the
+# chapters' runs), and the checks in other environments. Each lane runs its
+# targets in order; numpy's threads are limited so that the lanes share the
+# cores instead of fighting for them.
+LANE_BOOK   := lint test-lib test-hygiene test-chapters test-book test-site
+LANE_OTHERS := test-students test-binder test-colab test-compat \
+               test-assignments
+
+test: $(STAMP)
+	$(MAKE) --no-print-directory -j2 --output-sync=target \
+	    lane-book lane-others
 	@echo "All checks passed."
+
+lane-book:
+	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 \
+	    $(MAKE) --no-print-directory -j1 $(LANE_BOOK)
+
+lane-others:
+	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 \
+	    $(MAKE) --no-print-directory -j1 $(LANE_OTHERS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check lib tests tools bench chapters
