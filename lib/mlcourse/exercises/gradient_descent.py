@@ -4,7 +4,11 @@
   ``logistic_gradient(w, X, y)``, the gradient of the mean logistic loss
   for labels in {-1, +1}, free of overflow for large weights;
 - :func:`check_max_stable_step` (exercise ``ex-gd-threshold``):
-  ``max_stable_step(A)``, the threshold step of a quadratic.
+  ``max_stable_step(A)``, the threshold step of a quadratic;
+- :func:`check_descend` (exercise ``ex-gd-loop``): ``descend(gradient,
+  x0, learning_rate, n_steps)``, the gradient-descent loop;
+- :func:`check_central_difference` (exercise ``ex-gd-gradient-check``):
+  ``central_difference(f, x, eps)``, the numerical gradient.
 
 Each checker returns a :class:`~mlcourse.exercises.CheckResult` and never
 raises. The gradient is checked against central differences of the loss,
@@ -22,6 +26,7 @@ __all__ = [
     "check_logistic_gradient",
     "check_max_stable_step",
     "check_central_difference",
+    "check_descend",
 ]
 
 _RAISE = {"over": "raise", "invalid": "raise", "divide": "raise"}
@@ -283,7 +288,7 @@ def _central_cases(rng):
 def check_central_difference(central_difference) -> CheckResult:
     """Check ``central_difference(f, x, eps)``, the numerical gradient.
 
-    Planned exercise ``ex-gd-gradient-check``: component ``i`` is
+    Exercise ``ex-gd-gradient-check``: component ``i`` is
     ``(f(x + eps e_i) - f(x - eps e_i)) / (2 eps)``; ``x`` is left as it
     was.
     """
@@ -315,5 +320,134 @@ def check_central_difference(central_difference) -> CheckResult:
                 "eps, whose error is of order eps; use the central one.",
             ),
             (half, "divide by 2 eps, the distance between the two points."),
+        ],
+    )
+
+
+def _expected_descent(gradient, x0, learning_rate, n_steps):
+    x = np.array(x0, dtype=float)
+    for _ in range(n_steps):
+        x = x - learning_rate * np.asarray(gradient(x), dtype=float)
+    return x
+
+
+def _gradient_of(gradient, description):
+    """A gradient function that shows itself by what it is the gradient of."""
+    return _Function(gradient, None, f"the gradient of {description}")
+
+
+def _descent_cases(rng):
+    bowl = _gradient_of(
+        lambda x: np.array([x[0], 10 * x[1]]), "(x1^2 + 10 x2^2) / 2"
+    )
+    A = np.array([[3.0, 1.0], [1.0, 2.0]])
+    c = np.array([1.0, -1.0])
+    quadratic = _gradient_of(lambda x: A @ x - c, "x^T A x / 2 - c^T x")
+    quartic = _gradient_of(lambda x: 4 * x**3, "sum(x^4)")
+    d = int(rng.integers(2, 5))
+    M = np.round(rng.normal(size=(d, d)), 2)
+    S = M @ M.T + np.eye(d)
+    b = np.round(rng.normal(size=d), 2)
+    random_quadratic = _gradient_of(lambda x: S @ x - b, "a random quadratic")
+    step = float(np.round(1 / np.linalg.eigvalsh(S).max(), 4))
+    return [
+        Case(
+            (bowl, np.array([1.0, 1.0]), 0.1, 3),
+            description="the bowl, 3 steps of 0.1 from (1, 1)",
+        ),
+        Case(
+            (quadratic, np.array([0.0, 0.0]), 0.2, 25),
+            description="a quadratic, 25 steps",
+        ),
+        Case(
+            (quartic, np.array([1.0, -0.5, 0.2]), 0.05, 10),
+            description="sum of fourth powers in 3-D, 10 steps",
+        ),
+        Case(
+            (bowl, np.array([2.0, -1.0]), 0.1, 0),
+            description="no step at all (n_steps = 0)",
+        ),
+        Case(
+            (
+                random_quadratic,
+                np.round(rng.normal(size=d), 3),
+                step,
+                int(rng.integers(5, 40)),
+            ),
+            description=f"a random quadratic in {d}-D",
+            random=True,
+        ),
+    ]
+
+
+def check_descend(descend) -> CheckResult:
+    """Check ``descend(gradient, x0, learning_rate, n_steps)``.
+
+    Exercise ``ex-gd-loop``: ``n_steps`` steps of gradient descent with a
+    constant step from ``x0`` (left unchanged); the last point is returned.
+    """
+
+    def with_steps(shift):
+        def diagnose(given, expected, case):
+            gradient, x0, eta, n = case.args
+            if n + shift < 0:
+                return False
+            return isclose(
+                given, _expected_descent(gradient, x0, eta, n + shift)
+            )
+
+        return diagnose
+
+    def ascent(given, expected, case):
+        gradient, x0, eta, n = case.args
+        return n > 0 and isclose(
+            given, _expected_descent(gradient, x0, -eta, n)
+        )
+
+    def frozen_gradient(given, expected, case):
+        gradient, x0, eta, n = case.args
+        g = np.asarray(gradient(np.asarray(x0, dtype=float)), dtype=float)
+        return n > 1 and isclose(given, x0 - n * eta * g)
+
+    def whole_path(given, expected, case):
+        return np.ndim(given) == np.ndim(expected) + 1
+
+    return check_function(
+        descend,
+        _expected_descent,
+        _descent_cases(fresh_rng()),
+        name="descend",
+        rtol=1e-9,
+        atol=1e-12,
+        forbidden=(
+            "mlcourse.gradient_descent.gradient_descent",
+            "mlcourse.gradient_descent.sgd",
+            "scipy.optimize.minimize",
+        ),
+        forbidden_reason="Write the loop yourself.",
+        hints=[
+            (
+                whole_path,
+                "return only the last point, not the whole path.",
+            ),
+            (
+                ascent,
+                "you stepped up the slope: the update subtracts "
+                "learning_rate * gradient(x).",
+            ),
+            (
+                frozen_gradient,
+                "evaluate the gradient at the current point in every step, "
+                "not once at x0.",
+            ),
+            (
+                with_steps(-1),
+                "one step short: the loop should take exactly n_steps steps.",
+            ),
+            (
+                with_steps(1),
+                "one step too many: the loop should take exactly n_steps "
+                "steps.",
+            ),
         ],
     )

@@ -4,7 +4,11 @@
   ``sigmoid_answer(z)``, exact and free of overflow for any ``z``;
 - :func:`check_log_likelihood_gradient` (exercise ``ex-logr-gradient``):
   ``log_likelihood_gradient(X, y, w, b) -> (grad_w, grad_b)``, labels in
-  {0, 1}, with no Python loop over the examples.
+  {0, 1}, with no Python loop over the examples;
+- :func:`check_softmax` (exercise ``ex-logr-softmax``): a stable
+  ``softmax_answer(Z)``, one distribution per row;
+- :func:`check_newton_step` (exercise ``ex-logr-newton-step``):
+  ``newton_step(X, y, w)``, one Newton (IRLS) step.
 
 Each checker returns a :class:`~mlcourse.exercises.CheckResult` and never
 raises. Overflow inside ``np.exp`` is turned into an error while the
@@ -29,6 +33,7 @@ __all__ = [
     "check_sigmoid",
     "check_log_likelihood_gradient",
     "check_softmax",
+    "check_newton_step",
 ]
 
 _RAISE = {"over": "raise", "invalid": "raise", "divide": "raise"}
@@ -268,7 +273,7 @@ def _softmax_cases(rng):
 def check_softmax(softmax_answer) -> CheckResult:
     """Check ``softmax_answer(Z)``: each row of scores to probabilities.
 
-    Planned exercise ``ex-logr-softmax``: stable for large scores, one
+    Exercise ``ex-logr-softmax``: stable for large scores, one
     distribution per row (axis 1), no Python loop.
     """
 
@@ -313,6 +318,133 @@ def check_softmax(softmax_answer) -> CheckResult:
                 whole_array,
                 "normalise each row on its own (axis=1, keepdims=True), not "
                 "the whole array at once.",
+            ),
+        ],
+    )
+
+
+def _expected_newton(X, y, w):
+    p = _expected_sigmoid(X @ w)
+    hessian = X.T @ (X * (p * (1 - p))[:, None])
+    return w + np.linalg.solve(hessian, X.T @ (y - p))
+
+
+def _newton_cases(rng):
+    X3 = np.array(
+        [[1.0, 2.0], [1.0, -1.0], [1.0, 0.5], [1.0, -2.0], [1.0, 1.0]]
+    )
+    y3 = np.array([1.0, 0.0, 0.0, 1.0, 1.0])
+    cases = [
+        Case(
+            (X3, y3, np.array([0.0, 0.0])),
+            description="five points, from w = 0",
+        ),
+        Case(
+            (X3, y3, np.array([0.3, -0.4])),
+            description="the same points, from w = (0.3, -0.4)",
+        ),
+        Case(
+            (
+                np.column_stack(
+                    [np.ones(6), [0.5, -1.0, 1.5, -0.3, 800.0, -800.0]]
+                ),
+                np.array([1.0, 0.0, 1.0, 0.0, 1.0, 0.0]),
+                np.array([0.2, 1.0]),
+            ),
+            description="two far points with scores of +-800, where exp "
+            "overflows",
+        ),
+    ]
+    n, d = int(rng.integers(8, 30)), int(rng.integers(1, 4))
+    X = np.column_stack([np.ones(n), np.round(rng.normal(size=(n, d)), 3)])
+    y = (rng.random(n) < 0.5).astype(float)
+    cases.append(
+        Case(
+            (X, y, np.round(rng.normal(0, 0.5, size=d + 1), 3)),
+            description=f"{n} random points with {d} features",
+            random=True,
+        )
+    )
+    return cases
+
+
+def check_newton_step(newton_step) -> CheckResult:
+    """Check ``newton_step(X, y, w)``: one full Newton (IRLS) step.
+
+    ``X`` is augmented (first column ones), ``y`` in {0, 1}; the step is
+    ``w + (X^T S X)^{-1} X^T (y - p)`` of :eq:`eq-logr-newton`.
+    """
+
+    def wrong_sign(given, expected, case):
+        X, y, w = case.args
+        return isclose(given, 2 * w - expected)
+
+    def gradient_step(given, expected, case):
+        X, y, w = case.args
+        p = _expected_sigmoid(X @ w)
+        g = X.T @ (y - p)
+        return isclose(given, w + g) or isclose(given, w + g / len(y))
+
+    def unweighted(given, expected, case):
+        X, y, w = case.args
+        p = _expected_sigmoid(X @ w)
+        return isclose(given, w + np.linalg.solve(X.T @ X, X.T @ (y - p)))
+
+    def mixed_scale(given, expected, case):
+        X, y, w = case.args
+        n = len(y)
+        step = expected - w
+        return isclose(given, w + step / n) or isclose(given, w + step * n)
+
+    def delta_only(given, expected, case):
+        return isclose(given, expected - case.args[2])
+
+    return check_function(
+        newton_step,
+        _expected_newton,
+        _newton_cases(fresh_rng()),
+        name="newton_step",
+        rtol=1e-6,
+        atol=1e-9,
+        no_loops=True,
+        forbidden=(
+            "mlcourse.logistic_regression.LogisticRegression",
+            "sklearn.linear_model.LogisticRegression",
+        ),
+        forbidden_reason="Write the step from its formula.",
+        errstate=_RAISE,
+        error_hints=[
+            (
+                FloatingPointError,
+                "an exponential overflowed: compute p with a stable sigmoid "
+                "(the chapter's `sigmoid`).",
+            )
+        ],
+        hints=[
+            (
+                delta_only,
+                "you returned the step delta; return the new weights "
+                "w + delta.",
+            ),
+            (
+                wrong_sign,
+                "the step has the wrong sign: the log-likelihood is concave, "
+                "so Newton moves by +(X^T S X)^{-1} X^T (y - p).",
+            ),
+            (
+                gradient_step,
+                "that is a gradient step; Newton's step multiplies the "
+                "gradient by the inverse of X^T S X.",
+            ),
+            (
+                unweighted,
+                "the curvature matrix is X^T S X with S = diag(p (1 - p)), "
+                "not X^T X.",
+            ),
+            (
+                mixed_scale,
+                "gradient and curvature must both be sums (or both means) "
+                "over the examples, so that n cancels.",
             ),
         ],
     )
