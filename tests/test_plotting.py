@@ -287,9 +287,8 @@ def test_animation_frames_are_compact_and_the_slider_labelled():
     import re
 
     from matplotlib.animation import FuncAnimation
-    from PIL import Image
-
     from mlcourse.plotting import MIN_FONT_KEY, animation_html
+    from PIL import Image
 
     fig, ax = plt.subplots()
     ax.set_title("frames", fontsize=15)
@@ -309,9 +308,8 @@ def test_animation_frames_are_compact_and_the_slider_labelled():
 def test_figures_are_dense_compact_pngs_that_record_their_smallest_text():
     import io
 
-    from PIL import Image
-
     from mlcourse.plotting import MIN_FONT_KEY, PNG_DPI, figure_png
+    from PIL import Image
 
     with plt.rc_context():
         use_style()
@@ -332,7 +330,8 @@ def test_figures_are_dense_compact_pngs_that_record_their_smallest_text():
 
 
 def test_style_text_is_readable_on_a_phone():
-    """A full-width figure (6.4 in) shown in a 358 px phone column keeps its
+    """A figure of the default width shown in a 342 px phone column (an
+    output cell at 390 px) keeps its
     smallest text at 9 CSS px or more."""
     with plt.rc_context():
         use_style()
@@ -346,4 +345,4 @@ def test_style_text_is_readable_on_a_phone():
             )
         )
         width_px = mpl.rcParams["figure.figsize"][0] * 100
-    assert smallest / 72 * 100 * 358 / width_px >= 9
+    assert smallest / 72 * 100 * 342 / width_px >= 9

@@ -322,6 +322,8 @@ def heading_problems(headings: list[list]) -> list[str]:
 
 #: The two widths every page is checked at: a phone and a desktop.
 WIDTHS = (390, 1280)
+#: A full-page screenshot of a long chapter takes a while on a busy machine.
+SCREENSHOT_MS = 120_000
 #: Seconds each page took in the last check (for the report).
 SECONDS: dict[str, float] = {}
 #: Pages opened at the same time, each in its own browser context.
@@ -428,7 +430,8 @@ _LAYOUT_JS = r"""
       const n = eqno.getBoundingClientRect();
       covered = n.left < r - 1 && n.right > l + 1 && n.top < b - 1 && n.bottom > t + 1;
     }
-    const source = (tex.get(c) || "").replace(/\s+/g, " ").trim();
+    const mml = c.querySelector("mjx-assistive-mml");
+    const source = (tex.get(c) || (mml ? mml.textContent : "")).replace(/\s+/g, " ").trim();
     if (r > right + 1 || l < left - 1 || covered) {
       out.equations.push({number, tex: source.slice(0, 70), width: Math.round(r - l),
                           column: Math.round(right - left), covered, section: section(c)});
@@ -929,6 +932,7 @@ async def check_page(
                     await page_obj.screenshot(
                         path=str(screenshots / f"{stem}__{width}.png"),
                         full_page=True,
+                        timeout=SCREENSHOT_MS,
                     )
         problems.extend(markup_problems(await page_obj.evaluate(_MARKUP_JS)))
         for src in facts["brokenImages"]:
@@ -951,7 +955,9 @@ async def check_page(
                     )
         if screenshots is not None:
             await page_obj.screenshot(
-                path=str(screenshots / f"{stem}.png"), full_page=True
+                path=str(screenshots / f"{stem}.png"),
+                full_page=True,
+                timeout=SCREENSHOT_MS,
             )
         if axe:
             # Most nodes of a page are MathJax's glyph boxes and the spans

@@ -65,7 +65,7 @@ CLASS_STYLES = [
 ]
 
 _STYLE = {
-    "figure.figsize": (6.4, 4.0),
+    "figure.figsize": (6.0, 3.8),
     "figure.dpi": 100,
     "savefig.dpi": 150,
     "figure.facecolor": "white",
@@ -132,8 +132,18 @@ def _register_png_formatter() -> None:
     shell = get_ipython()
     if shell is None:
         return
-    formatter = shell.display_formatter.formatters["image/png"]
-    formatter.for_type(mpl.figure.Figure, _png_with_size)
+
+    def register(*_):
+        formatter = shell.display_formatter.formatters["image/png"]
+        formatter.for_type(mpl.figure.Figure, _png_with_size)
+
+    register()
+    # matplotlib's inline backend installs its own PNG formatter when the
+    # first figure is drawn, and again when its options change: take the
+    # formatter back after every cell, before the backend shows the figures.
+    if not getattr(shell, "_mlcourse_png_formatter", False):
+        shell.events.register("post_execute", register)
+        shell._mlcourse_png_formatter = True
 
 
 def smallest_font_pt(fig) -> float | None:
