@@ -428,7 +428,10 @@ _LAYOUT_JS = r"""
     let covered = false;
     if (eqno) {
       const n = eqno.getBoundingClientRect();
-      covered = n.left < r - 1 && n.right > l + 1 && n.top < b - 1 && n.bottom > t + 1;
+      // Only what is drawn: a scrolled container clips the rest of the maths.
+      const v = c.getBoundingClientRect();
+      const [vl, vr] = [Math.max(l, v.left), Math.min(r, v.right)];
+      covered = n.left < vr - 1 && n.right > vl + 1 && n.top < b - 1 && n.bottom > t + 1;
     }
     const mml = c.querySelector("mjx-assistive-mml");
     const source = (tex.get(c) || (mml ? mml.textContent : "")).replace(/\s+/g, " ").trim();

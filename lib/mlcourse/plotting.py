@@ -137,10 +137,12 @@ def _register_png_formatter() -> None:
         formatter = shell.display_formatter.formatters["image/png"]
         formatter.for_type(mpl.figure.Figure, _png_with_size)
 
-    register()
     # matplotlib's inline backend installs its own PNG formatter when the
-    # first figure is drawn, and again when its options change: take the
-    # formatter back after every cell, before the backend shows the figures.
+    # first figure is made: make one now, so that ours comes after it. The
+    # backend installs it again when its options change: take the formatter
+    # back after every cell, before the backend shows the figures.
+    plt.close(plt.figure())
+    register()
     if not getattr(shell, "_mlcourse_png_formatter", False):
         shell.events.register("post_execute", register)
         shell._mlcourse_png_formatter = True
