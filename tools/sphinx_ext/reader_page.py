@@ -223,6 +223,7 @@ def render_math(pages: dict[Path, str], mathjax: Path) -> dict[Path, str]:
         ] + [
             {"tex": _display_tex(m.group(3)), "display": True}
             for m in _DISPLAY_MATH.finditer(text)
+            if "<mjx-container" not in m.group(3)
         ]
         if not items:
             continue
@@ -253,7 +254,12 @@ def render_math(pages: dict[Path, str], mathjax: Path) -> dict[Path, str]:
         )
         text = _DISPLAY_MATH.sub(
             lambda m: (
-                m.group(1) + (m.group(2) or "") + next(snippets) + "</div>"
+                m.group(0)
+                if "<mjx-container" in m.group(3)  # rendered by a former run
+                else m.group(1)
+                + (m.group(2) or "")
+                + next(snippets)
+                + "</div>"
             ),
             text,
         )
@@ -292,11 +298,11 @@ def _finished(app, exception):
     if (out / "_images").exists():
         quantise_images(out / "_images")
     still_mathjax = any(
-        "_static/mathjax/" in html
+        "mathjax/tex-chtml.js" in html
         for page, html in pages.items()
         if page not in rendered
     )
-    if still_mathjax or not rendered:
+    if still_mathjax:
         prune_mathjax(mathjax)
     else:
         prune_to_fonts(mathjax)
