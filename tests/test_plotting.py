@@ -279,3 +279,70 @@ def test_animation_html_plays_offline_with_plain_symbols():
     for title in ("Play", "Pause", "First frame", "Last frame"):
         assert f'title="{title}"' in html
     assert not plt.fignum_exists(fig.number), "the figure is closed"
+
+
+def test_animation_frames_are_compact_and_the_slider_labelled():
+    import base64
+    import io
+    import re
+
+    from matplotlib.animation import FuncAnimation
+    from mlcourse.plotting import MIN_FONT_KEY, animation_html
+    from PIL import Image
+
+    fig, ax = plt.subplots()
+    ax.set_title("frames", fontsize=15)
+    (line,) = ax.plot([0, 1], [0, 0])
+    animation = FuncAnimation(fig, lambda k: line.set_ydata([k, k]), frames=3)
+    raw = animation.to_jshtml()
+    html = animation_html(animation, alt="a line")
+    assert len(html) < 0.7 * len(raw)
+    assert 'aria-label="Frame of the animation"' in html
+    frames = re.findall(r"data:image/png;base64,([A-Za-z0-9+/=]+)", html)
+    assert len(frames) == 3
+    image = Image.open(io.BytesIO(base64.b64decode(frames[0])))
+    assert image.mode == "P"
+    assert float(image.text[MIN_FONT_KEY]) <= 15
+
+
+def test_figures_are_dense_compact_pngs_that_record_their_smallest_text():
+    import io
+
+    from mlcourse.plotting import MIN_FONT_KEY, PNG_DPI, figure_png
+    from PIL import Image
+
+    with plt.rc_context():
+        use_style()
+        fig, ax = plt.subplots(figsize=(4, 3))
+        ax.plot([0, 1], [0, 1], label="line")
+        ax.legend()
+        ax.set_title("a title", fontsize=8)
+        data = figure_png(fig)
+        plt.close(fig)
+    image = Image.open(io.BytesIO(data))
+    assert image.mode == "P", "quantised to a palette"
+    assert round(image.info["dpi"][0]) == PNG_DPI
+    assert float(image.text[MIN_FONT_KEY]) == 8
+    assert image.size[0] > 4 * PNG_DPI * 0.8  # the figure's width, dense
+    empty = plt.figure()
+    assert figure_png(empty) is None
+    plt.close(empty)
+
+
+def test_style_text_is_readable_on_a_phone():
+    """A figure of the default width shown in a 342 px phone column (an
+    output cell at 390 px) keeps its
+    smallest text at 9 CSS px or more."""
+    with plt.rc_context():
+        use_style()
+        smallest = min(
+            mpl.rcParams[key]
+            for key in (
+                "font.size",
+                "xtick.labelsize",
+                "ytick.labelsize",
+                "legend.fontsize",
+            )
+        )
+        width_px = mpl.rcParams["figure.figsize"][0] * 100
+    assert smallest / 72 * 100 * 342 / width_px >= 9

@@ -1,9 +1,17 @@
 """The built website, checked in a real headless browser (``make test-site``).
 
-``tools/site_check.py`` opens every page of ``_build/html`` offline and lists JavaScript errors,
-requests to other hosts, failed local requests, broken images and links, unrendered TeX and
-missing launch buttons. A second test builds a tiny site with one of each problem and checks
-that the site check reports every one of them.
+``tools/site_check.py`` opens every page of ``_build/html`` offline at 390 px
+and 1280 px and lists JavaScript errors, requests to other hosts, failed local
+requests, broken images and links, unrendered TeX, missing launch buttons,
+display equations wider than their column, content no scroll reaches, markup
+shown as text, figures with text too small for a phone, axe-core's WCAG 2.1 A
+and AA violations, and exercise answers visible outside their solution. Other
+tests build tiny sites with one of each problem and check that the site check
+reports every one of them.
+
+Check one page of the built book (after ``make book``):
+
+    python tools/site_check.py --page chapters/03_gradient_descent.html
 """
 
 from __future__ import annotations
@@ -203,7 +211,10 @@ def _site(tmp_path: Path) -> Path:
 def test_site_check_reports_every_kind_of_problem(chromium, tmp_path):
     build = _site(tmp_path)
     shots = tmp_path / "shots"
-    results = site_check.check_site(build, shots, executable=chromium)
+    # The tiny pages are not written to pass the accessibility audit.
+    results = site_check.check_site(
+        build, shots, executable=chromium, axe=False
+    )
     assert sorted(results) == [
         "chapters/bad.html",
         "chapters/good.html",
@@ -235,7 +246,7 @@ def test_site_check_reports_every_kind_of_problem(chromium, tmp_path):
         "broken link 'other.html#gone': no anchor #gone on chapters/other.html",
         "broken link '#nothere': no anchor #nothere on this page",
         "math not rendered by MathJax: '\\\\(y\\\\)'",
-        "raw TeX delimiters in the text: 'Raw TeX: \\\\[ a + b \\\\] and $$c$$'",
+        "markup shown as text (TeX delimiters): 'Raw TeX: \\\\[ a + b \\\\] and $$c$$'",
         "notebook page without its binder launch button",
         "notebook page without its colab launch button",
         "notebook page without its thebe launch button",
@@ -326,3 +337,206 @@ def test_redirect_to_a_missing_page_is_reported(chromium, tmp_path):
     assert results == {
         "index.html": ["redirects to chapters/gone.html, which does not exist"]
     }
+
+
+# --------------------------------------------------------------------------- what a reader sees
+
+READER_PAGE = """<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Reader</title>
+<style>body {{ margin: 0; font-family: sans-serif; }} article {{ padding: 0 16px; }}
+div.math {{ display: flex; flex-direction: row-reverse; }}
+mjx-container {{ display: block; flex-grow: 1; }} mjx-c {{ display: inline-block; }}
+img {{ max-width: 100%; }}</style>
+</head><body><main><article><h1>Reader</h1>{body}</article></main></body></html>"""
+
+
+def _font_png(path: Path, width: int, font_pt: float) -> str:
+    from PIL import Image, PngImagePlugin
+
+    info = PngImagePlugin.PngInfo()
+    info.add_text(site_check.FONT_KEY, str(font_pt))
+    Image.new("RGB", (width, width // 2), "white").save(
+        path, dpi=(150, 150), pnginfo=info
+    )
+    return path.name
+
+
+@pytest.mark.site
+def test_site_check_reports_what_a_reader_sees(chromium, tmp_path):
+    build = tmp_path / "html"
+    (build / "chapters").mkdir(parents=True)
+    wide = _font_png(build / "chapters" / "wide.png", 1500, 10)
+    fine = _font_png(build / "chapters" / "fine.png", 600, 12)
+    body = (
+        '<section id="maths"><div class="math"><span class="eqno">(1.1)</span>'
+        '<mjx-container display="true"><mjx-c style="width: 600px">x</mjx-c>'
+        "</mjx-container></div>"
+        '<div class="math"><mjx-container display="true">'
+        '<mjx-c style="width: 100px">y</mjx-c></mjx-container></div></section>'
+        '<section id="boxes"><div style="overflow: hidden; width: 100px">'
+        '<span style="display: inline-block; width: 300px">cut off</span></div>'
+        '<div style="overflow-x: auto; width: 100px"><span style="display: '
+        'inline-block; width: 300px">scrolls</span></div>'
+        '<div style="width: 700px">too wide for a phone</div></section>'
+        '<section id="markup"><p>See :func:`fit` and ``x`` and (eq-lr-slope) '
+        "and *emphasis* and \\frac12.</p><p>2 * 3 * 4 is arithmetic.</p>"
+        "<pre>``code`` and :func:`f` and \\frac are fine in code</pre></section>"
+        f'<section id="figures"><img src="{wide}" alt="too small">'
+        f'<img src="{fine}" alt="fine" style="width: 300px"></section>'
+        '<input type="range">'
+    )
+    (build / "chapters" / "reader.html").write_text(
+        READER_PAGE.format(body=body)
+    )
+    results = site_check.check_site(
+        build, None, executable=chromium, pages=["chapters/reader.html"]
+    )
+    report = "\n".join(results["chapters/reader.html"])
+    expected = [
+        "at 390 px: display equation (1.1) in section #maths is 600 px wide",
+        "at 390 px: the page is",
+        "at 1280 px: 200 px of content cut off with no scroll in section "
+        "#boxes",
+        "markup shown as text (Sphinx role) in section #markup",
+        "markup shown as text (double backquotes)",
+        "markup shown as text (raw label)",
+        "markup shown as text (asterisk emphasis)",
+        "markup shown as text (TeX command)",
+        "figure text too small: wide.png in section #figures is shown",
+        "axe label (Form elements must have labels)",
+    ]
+    missing = [line for line in expected if line not in report]
+    assert not missing, f"not reported: {missing}\nreport:\n{report}"
+    assert "scrolls" not in report
+    assert "fine.png" not in report
+    assert "arithmetic" not in report
+    assert "fine in code" not in report
+    assert "number of equation (1.1)" not in report
+
+
+EXERCISE_PAGE = """<html><body><article>
+<p>The chapter shows 0.5 and 4810 parameters in plain view.</p>
+<div class="exercise admonition" id="ex-count"><p class="admonition-title">Exercise 1.1</p>
+<section><p>Count the parameters of a 64-unit network with 0.5 dropout.</p></section></div>
+<div class="cell"><div class="cell_input"><pre>n_parameters = ...</pre></div></div>
+<div class="solution dropdown admonition" id="sol-1">
+<p class="admonition-title">Solution to<a href="#ex-count"> Exercise 1.1</a></p>
+<section><p>There are 4810 parameters; the rate 0.5 is given; see Rosenblatt 1958;
+the weights end at [0, 2, 0, -2, -2] and the class is "versicolor".</p></section></div>
+<div class="cell_output"><pre>Correct: a_final = [0, 2, 0, -2, -2]</pre></div>
+<p>Only 12 and 64 units and 1958, but not the flower.</p>
+</article></body></html>"""
+
+
+def test_answer_values_are_the_solution_own_quoted_values():
+    values = site_check.answer_values(
+        "There are 4810 parameters, 0.5 rate, 1958, 12 units, 3.14159, "
+        "[0, 2, 0, -2, -2] and (1, 2)",
+        'the class is "versicolor"',
+        "a network with 0.5 dropout and 3.14159",
+    )
+    assert values == {"4810", "[0,2,0,-2,-2]", "'versicolor'"}
+
+
+def test_answer_leaks_names_the_exercise_and_the_value():
+    problems = site_check.answer_leaks(EXERCISE_PAGE)
+    assert len(problems) == 2, problems
+    assert any("4810" in p and "Exercise 1.1" in p for p in problems)
+    assert any(
+        "[0,2,0,-2,-2]" in p and "Correct: a_final" in p for p in problems
+    )
+    hidden = EXERCISE_PAGE.replace("and 4810 parameters", "").replace(
+        "<pre>Correct: a_final = [0, 2, 0, -2, -2]</pre>",
+        "<pre>Correct.</pre>",
+    )
+    assert site_check.answer_leaks(hidden) == []
+
+
+@pytest.mark.site
+def test_no_exercise_answer_outside_its_solution():
+    """Every exercise of the built book keeps its answer inside its solution."""
+    if not (BUILD / "index.html").exists():
+        pytest.fail("no built website in _build/html: run make book first")
+    leaks = {
+        page.relative_to(BUILD).as_posix(): site_check.answer_leaks(
+            page.read_text(encoding="utf-8")
+        )
+        for page in site_check.pages_to_check(BUILD)
+    }
+    report = site_check.format_report(leaks)
+    assert not report, f"answers visible outside their solution:\n{report}"
+
+
+# --------------------------------------------------------------------------- the built pages' weight
+
+
+def _reader_page():
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tools" / "sphinx_ext"))
+    import reader_page
+
+    return reader_page
+
+
+def test_pages_drop_what_they_load_twice_or_never_use():
+    reader_page = _reader_page()
+    html = (
+        '<head><script defer src="_static/scripts/fontawesome.js?d=1"></script>'
+        '<link rel="preload" as="script" href="_static/scripts/fontawesome.js?d=1" />'
+        '<script src="_static/documentation_options.js?v=1"></script>'
+        '<script src="_static/doctools.js?v=1"></script>'
+        '<script async="async" src="_static/sphinx-thebe.js"></script>'
+        "<script>const inline = 1;</script>"
+        '<script src="_static/searchtools.js"></script>'
+        '<script src="searchindex.js"></script>'
+        '<script type="application/vnd.jupyter.widget-state+json">{"a": 1}</script>'
+        "</head>"
+    )
+    page = reader_page.rewrite_scripts(html, search_page=False)
+    assert "fontawesome" not in page and "widget-state" not in page
+    assert "searchindex" not in page and "searchtools" not in page
+    assert '<script defer src="_static/doctools.js?v=1">' in page
+    assert '<script src="_static/documentation_options.js?v=1">' in page
+    assert '<script async="async" src="_static/sphinx-thebe.js">' in page
+    assert "<script>const inline = 1;</script>" in page
+    search = reader_page.rewrite_scripts(html, search_page=True)
+    assert "searchindex.js" in search
+
+
+def test_images_get_their_size_and_load_lazily(tmp_path):
+    from PIL import Image
+
+    reader_page = _reader_page()
+    Image.new("RGB", (900, 600), "white").save(
+        tmp_path / "figure.png", dpi=(150, 150)
+    )
+    page = tmp_path / "page.html"
+    html = reader_page.rewrite_images(
+        '<img alt="a figure" src="figure.png" />', page
+    )
+    assert 'width="600" height="400"' in html
+    assert 'loading="lazy"' in html and 'decoding="async"' in html
+    html = reader_page.rewrite_images(
+        '<img alt="a" src="figure.png" style="width: 300px;" />', page
+    )
+    assert 'width="300" height="200"' in html
+
+
+def test_reader_fixes_of_the_theme_markup():
+    reader_page = _reader_page()
+    html = reader_page.rewrite_page(
+        '<summary aria-label="Toggle hidden content">'
+        '<div class="citation" role="doc-biblioentry">'
+        '<i class="theme-switch fa-solid fa-sun" data-mode="light" title="Light"></i>'
+        '<button class="btn search-button-field search-button__button" '
+        'title="Search" aria-label="Search" data-x="1">'
+        '<table class="indextable genindextable">',
+        Path("page.html"),
+        search_page=False,
+    )
+    assert "<summary>" in html
+    assert 'role="listitem"' in html and "doc-biblioentry" not in html
+    assert 'data-mode="light" aria-hidden="true"' in html
+    assert 'aria-label="Search"' not in html and 'title="Search"' in html
+    assert '<table role="presentation" class="indextable' in html

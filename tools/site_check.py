@@ -1,10 +1,27 @@
 """Check the built website in a real headless browser, offline.
 
-Usage: python tools/site_check.py [BUILD_DIR] [--screenshots DIR]
-       (defaults: _build/html and site-screenshots/)
+Usage: python tools/site_check.py [BUILD_DIR] [--screenshots DIR] [--page PAGE ...]
+       (defaults: _build/html, site-screenshots/, every page)
+
+Check one page after building the book (about ten seconds):
+
+    python tools/site_check.py --page chapters/03_gradient_descent.html
 
 The site is served on 127.0.0.1 from a free port and every page the book produced is opened in
-headless Chromium (through playwright). For each page it reports:
+headless Chromium (through playwright), a few pages at a time, at a phone's width (390 px)
+and a desktop's (1280 px). For each page it reports, naming the width and the section:
+
+- a display equation wider than its column, or whose number is drawn over it;
+- a page wider than the viewport, and content past the viewport or cut off by a box that no
+  scroll reaches;
+- TeX, MyST or Sphinx markup left as text outside code (``$$``, ``\\frac``, ``:func:`` and
+  other roles, double backquotes, raw labels such as ``(eq-...)``), and emphasis shown with
+  its asterisks;
+- a figure whose smallest text is drawn below 9 CSS px at 390 px (from the font size and
+  resolution its PNG records, see ``mlcourse.plotting.figure_png``);
+- every WCAG 2.1 A and AA violation that axe-core finds (``tools/site``: ``npm ci``), per
+  rule, with the failing nodes;
+- an exercise answer visible outside its folded solution (``answer_leaks``);
 
 - JavaScript errors (uncaught exceptions and console errors);
 - any request to a host other than 127.0.0.1 (the site must work offline: no CDN); such
@@ -20,18 +37,23 @@ headless Chromium (through playwright). For each page it reports:
 - content images with neither alt text nor a caption in their figure or cell;
 - a visible Colab set-up cell (``%pip install``), which the page should hide.
 
+A full-page screenshot of every page is saved (``NAME.png``, at 1280 px; with
+``--phone-screenshots`` also ``NAME__390.png``, at 390 px).
+
 ``check_dark_mode`` opens one page in the theme's dark mode, checks that it really is dark and
 that every figure keeps an opaque white background there, and saves a screenshot.
 
-A full-page screenshot of every page is saved. The exit status is 1 when any problem is found,
+The exit status is 1 when any problem is found,
 and every problem is listed; 2 when the site or the browser is missing.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import functools
 import http.server
+import re
 import shutil
 import sys
 import threading
@@ -298,16 +320,543 @@ def heading_problems(headings: list[list]) -> list[str]:
     return problems
 
 
-def check_page(
-    context, build: Path, base: str, page: Path, screenshots: Path | None
+#: The two widths every page is checked at: a phone and a desktop.
+WIDTHS = (390, 1280)
+#: A full-page screenshot of a long chapter takes a while on a busy machine.
+SCREENSHOT_MS = 120_000
+#: Seconds each page took in the last check (for the report).
+SECONDS: dict[str, float] = {}
+#: Pages opened at the same time, each in its own browser context.
+CONCURRENCY = 3
+#: Smallest text a figure may show, in CSS pixels, at the width it is shown.
+MIN_FIGURE_TEXT_PX = 9.0
+#: When a PNG does not record its smallest font (``mlcourse:min-font-pt``), assume
+#: matplotlib's default tick label size, and 100 dpi without a resolution.
+DEFAULT_FONT_PT = 10.0
+DEFAULT_DPI = 100.0
+FONT_KEY = "mlcourse:min-font-pt"
+AXE_JS = ROOT / "tools" / "site" / "node_modules" / "axe-core" / "axe.min.js"
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+#: axe-core findings that only the theme's authors can fix, as
+#: ``(rule id, CSS selector of the node, reason)``. Empty: the book's CSS and
+#: templates fix every violation the theme had.
+AXE_ACCEPTED: list[tuple[str, str, str]] = []
+
+
+# --------------------------------------------------------------------------- in the page
+
+_MARKUP_JS = r"""
+() => {
+  // TeX, MyST or Sphinx markup left as text outside code, and asterisk emphasis.
+  const patterns = [
+    ["TeX delimiters", /\\\(|\\\[|\$\$/],
+    ["TeX command", /\\[A-Za-z]{2,}/],
+    ["Sphinx role", /:[a-z]+(?::[a-z]+)?:`/],
+    ["MyST role", /\{[a-z][a-z:-]*\}`/],
+    ["double backquotes", /``/],
+    ["raw label", /\((?:eq|fig|tab|sec|alg|thm|ex|sol|prf|def)-[\w-]+\)|^\([\w-]+\)=/],
+    ["raw directive", /(?:```|:::)\s*\{[a-z]/],
+    ["asterisk emphasis", /(?:^|[\s(\[])(\*\*?)(?=[^\s*])[^*\n]*[^\s*]\1(?=$|[\s.,;:!?)\]])/],
+  ];
+  const skip = "PRE, CODE, SCRIPT, STYLE, TEXTAREA, KBD, SAMP, NOSCRIPT, TEMPLATE, "
+             + "MJX-CONTAINER, .math, .highlight, .linenos";
+  const found = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const blocks = new Map();
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || parent.closest(skip)) continue;
+    // Join the text of one block (a paragraph split by inline elements).
+    const block = parent.closest("p, li, dd, dt, td, th, h1, h2, h3, h4, h5, h6, figcaption, div, span") || parent;
+    blocks.set(block, (blocks.get(block) || "") + node.textContent);
+  }
+  for (const [block, text] of blocks) {
+    for (const [kind, pattern] of patterns) {
+      const match = text.match(pattern);
+      if (!match) continue;
+      const at = Math.max(0, match.index - 30);
+      const sec = block.closest("section[id]");
+      found.push({kind, text: text.slice(at, match.index + match[0].length + 30).replace(/\s+/g, " ").trim(),
+                  section: sec ? sec.id : ""});
+    }
+  }
+  return found;
+}
+"""
+
+_LAYOUT_JS = r"""
+() => {
+  const vw = document.documentElement.clientWidth;
+  const out = {viewport: vw, pageWidth: document.documentElement.scrollWidth,
+               equations: [], offscreen: [], clipped: [], figures: []};
+  const visible = el => {
+    const s = getComputedStyle(el);
+    return s.visibility !== "hidden" && s.display !== "none" && el.getClientRects().length > 0;
+  };
+  const section = el => { const s = el.closest("section[id]"); return s ? s.id : ""; };
+  const describe = el => {
+    let d = el.tagName.toLowerCase();
+    if (el.id) d += "#" + el.id;
+    else if (el.classList.length) d += "." + [...el.classList].slice(0, 2).join(".");
+    const text = (el.textContent || "").replace(/\s+/g, " ").trim().slice(0, 50);
+    return d + (text ? ` "${text}"` : "");
+  };
+  const tex = new Map();
+  try { for (const item of MathJax.startup.document.math) tex.set(item.typesetRoot, item.math); }
+  catch (error) { /* no MathJax on the page */ }
+  const content = document.querySelector("main") || document.body;
+
+  // Display equations: the glyphs' box against the column, and the number against the glyphs.
+  for (const c of content.querySelectorAll('mjx-container[display="true"]')) {
+    if (!visible(c)) continue;
+    const host = c.closest("div.math") || c;
+    const column = host.parentElement;
+    const cs = getComputedStyle(column), cr = column.getBoundingClientRect();
+    const left = cr.left + parseFloat(cs.paddingLeft) + parseFloat(cs.borderLeftWidth);
+    const right = cr.right - parseFloat(cs.paddingRight) - parseFloat(cs.borderRightWidth);
+    let l = Infinity, r = -Infinity, t = Infinity, b = -Infinity;
+    for (const g of c.querySelectorAll("mjx-c, mjx-line, mjx-mspace, mjx-box")) {
+      const q = g.getBoundingClientRect();
+      if (q.width === 0) continue;
+      l = Math.min(l, q.left); r = Math.max(r, q.right);
+      t = Math.min(t, q.top); b = Math.max(b, q.bottom);
+    }
+    if (l === Infinity) continue;
+    const eqno = host.querySelector("span.eqno");
+    const number = eqno ? eqno.textContent.replace(/[#\s]/g, "") : "";
+    let covered = false;
+    if (eqno) {
+      const n = eqno.getBoundingClientRect();
+      // Only what is drawn: a scrolled container clips the rest of the maths.
+      const v = c.getBoundingClientRect();
+      const [vl, vr] = [Math.max(l, v.left), Math.min(r, v.right)];
+      covered = n.left < vr - 1 && n.right > vl + 1 && n.top < b - 1 && n.bottom > t + 1;
+    }
+    const mml = c.querySelector("mjx-assistive-mml");
+    const source = (tex.get(c) || (mml ? mml.textContent : "")).replace(/\s+/g, " ").trim();
+    if (r > right + 1 || l < left - 1 || covered) {
+      out.equations.push({number, tex: source.slice(0, 70), width: Math.round(r - l),
+                          column: Math.round(right - left), covered, section: section(c)});
+    }
+  }
+
+  // Content past the viewport, and content cut off by a box that does not scroll.
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT, {
+    acceptNode: el => {
+      const tag = el.tagName;
+      if (tag === "SCRIPT" || tag === "STYLE" || tag === "svg") return NodeFilter.FILTER_REJECT;
+      if (tag.startsWith("MJX-") && tag !== "MJX-CONTAINER") return NodeFilter.FILTER_REJECT;
+      const s = getComputedStyle(el);
+      if (s.display === "none" || s.visibility === "hidden") return NodeFilter.FILTER_REJECT;
+      if (s.position === "fixed" && el.getBoundingClientRect().right <= 0) return NodeFilter.FILTER_REJECT;
+      return NodeFilter.FILTER_ACCEPT;
+    }});
+  const reported = new Set();
+  for (let el = walker.nextNode(); el; el = walker.nextNode()) {
+    const q = el.getBoundingClientRect();
+    if (q.width === 0 || q.height === 0) continue;
+    const s = getComputedStyle(el);
+    if ((s.overflowX === "hidden" || s.overflowX === "clip") && el.scrollWidth > el.clientWidth + 1
+        && s.textOverflow !== "ellipsis" && el.closest("article")) {
+      // A box that clips its content: what sticks out cannot be seen. Measured on what is
+      // drawn (MathJax's hidden MathML for screen readers is wider than the maths).
+      // What a nested box scrolls or clips is its own business.
+      const extent = (node, box) => {
+        for (const d of node.children) {
+          if (d.tagName === "MJX-ASSISTIVE-MML") continue;
+          const ds = getComputedStyle(d);
+          if (ds.display === "none" || ds.visibility === "hidden") continue;
+          const r = d.getBoundingClientRect();
+          if (r.width > 0 && r.height > 0) {
+            box.right = Math.max(box.right, r.right); box.left = Math.min(box.left, r.left);
+          }
+          if (ds.overflowX === "visible") extent(d, box);
+        }
+        return box;
+      };
+      const {left, right} = extent(el, {left: Infinity, right: -Infinity});
+      const hidden = Math.max(right - q.right, q.left - left);
+      if (hidden > 2) out.clipped.push({what: describe(el), hidden: Math.round(hidden), section: section(el)});
+    }
+    // Left of the viewport is where the theme keeps its closed drawers.
+    if (q.right <= vw + 1 && (q.left >= -1 || !el.closest("article"))) continue;
+    let ancestor = el.parentElement, scrolls = false, clippedBy = null;
+    for (; ancestor && ancestor !== document.documentElement; ancestor = ancestor.parentElement) {
+      if (reported.has(ancestor)) break;
+      const a = getComputedStyle(ancestor);
+      if (a.overflowX === "auto" || a.overflowX === "scroll") { scrolls = true; break; }
+      if ((a.overflowX === "hidden" || a.overflowX === "clip") && ancestor !== document.body) {
+        clippedBy = ancestor; break;
+      }
+    }
+    if (scrolls || (ancestor && reported.has(ancestor))) continue;
+    reported.add(el);
+    out.offscreen.push({what: describe(el), left: Math.round(q.left), right: Math.round(q.right),
+                        clippedBy: clippedBy ? describe(clippedBy) : "", section: section(el)});
+  }
+
+  // Figures: how large they are drawn, for the size of their text.
+  const article = document.querySelector("article") || content;
+  for (const img of article.querySelectorAll("img")) {
+    if (!visible(img) || img.naturalWidth === 0) continue;
+    out.figures.push({src: img.currentSrc || img.src, natural: img.naturalWidth,
+                      shown: img.getBoundingClientRect().width, section: section(img)});
+  }
+  return out;
+}
+"""
+
+
+def _png_facts(data: bytes) -> tuple[float, float, bool]:
+    """The dpi, the smallest font size (points) of a PNG, and whether it said so."""
+    import io
+
+    from PIL import Image
+
+    try:
+        image = Image.open(io.BytesIO(data))
+        dpi = image.info.get("dpi", (DEFAULT_DPI,))[0] or DEFAULT_DPI
+        text = getattr(image, "text", {}) or {}
+    except Exception:  # not an image Pillow can read: the defaults
+        return DEFAULT_DPI, DEFAULT_FONT_PT, False
+    if FONT_KEY in text:
+        return float(dpi), float(text[FONT_KEY]), True
+    return float(dpi), DEFAULT_FONT_PT, False
+
+
+def _image_bytes(build: Path, base: str, src: str) -> bytes | None:
+    import base64
+
+    if src.startswith("data:image/png;base64,"):
+        return base64.b64decode(src.split(",", 1)[1])
+    if src.startswith(base):
+        path = _local_file(build, urlsplit(src).path)
+        if path.suffix.lower() == ".png" and path.exists():
+            return path.read_bytes()
+    return None
+
+
+def figure_text_problems(build: Path, base: str, figures: list[dict]):
+    """Figures whose smallest text is drawn below ``MIN_FIGURE_TEXT_PX``."""
+    problems = []
+    for figure in figures:
+        data = _image_bytes(build, base, figure["src"])
+        if data is None or not figure["natural"]:
+            continue
+        dpi, font_pt, _ = _png_facts(data)
+        text_px = font_pt / 72 * dpi * figure["shown"] / figure["natural"]
+        if text_px < MIN_FIGURE_TEXT_PX - 0.05:
+            name = figure["src"]
+            name = (
+                "an embedded animation frame"
+                if name.startswith("data:")
+                else name.rsplit("/", 1)[-1]
+            )
+            where = (
+                f" in section #{figure['section']}"
+                if figure["section"]
+                else ""
+            )
+            problems.append(
+                f"figure text too small: {name}{where} is shown "
+                f"{figure['shown']:.0f} px wide, so its {font_pt:g} pt text is "
+                f"{text_px:.1f} px (at least {MIN_FIGURE_TEXT_PX:g}): enlarge "
+                f"the text, or use fewer panels or a narrower figure"
+            )
+    return problems
+
+
+def layout_problems(width: int, facts: dict) -> list[str]:
+    """What the page's layout facts at ``width`` say is wrong."""
+    problems = []
+    at = f"at {width} px"
+
+    def where(item):
+        return f" in section #{item['section']}" if item.get("section") else ""
+
+    if facts["pageWidth"] > facts["viewport"] + 1:
+        problems.append(
+            f"{at}: the page is {facts['pageWidth']} px wide, wider than the "
+            f"viewport ({facts['viewport']} px): it drags sideways"
+        )
+    for eq in facts["equations"]:
+        name = f"equation {eq['number']}" if eq["number"] else "an equation"
+        if eq["width"] > eq["column"] + 1:
+            problems.append(
+                f"{at}: display {name}{where(eq)} is {eq['width']} px wide in a "
+                f"{eq['column']} px column: split it (aligned) or shorten it: "
+                f"{eq['tex']!r}"
+            )
+        if eq["covered"]:
+            problems.append(
+                f"{at}: the number of {name}{where(eq)} is drawn over the "
+                f"maths: {eq['tex']!r}"
+            )
+    for item in facts["offscreen"][:10]:
+        how = (
+            f"cut off by {item['clippedBy']}"
+            if item["clippedBy"]
+            else "past the viewport"
+        )
+        problems.append(
+            f"{at}: content {how}, from x={item['left']} to "
+            f"x={item['right']}{where(item)}, and no scroll reaches it: "
+            f"{item['what']}"
+        )
+    for item in facts["clipped"][:10]:
+        problems.append(
+            f"{at}: {item['hidden']} px of content cut off with no scroll"
+            f"{where(item)}: {item['what']}"
+        )
+    return problems
+
+
+def markup_problems(found: list[dict]) -> list[str]:
+    return [
+        f"markup shown as text ({item['kind']})"
+        + (f" in section #{item['section']}" if item["section"] else "")
+        + f": {item['text']!r}"
+        for item in found
+    ]
+
+
+@functools.cache
+def axe_source() -> str:
+    if not AXE_JS.exists():
+        raise BrowserMissing(
+            f"axe-core is missing ({AXE_JS.relative_to(ROOT)}): run "
+            "'npm ci --prefix tools/site'"
+        )
+    return AXE_JS.read_text(encoding="utf-8")
+
+
+_FLATTEN_MATHS_JS = """
+() => {
+  for (const c of document.querySelectorAll("mjx-container")) {
+    const mml = c.querySelector("mjx-assistive-mml");
+    c.replaceChildren(document.createTextNode(mml ? mml.textContent : c.textContent));
+  }
+  // Code: one text node per block instead of a span per token.
+  for (const c of document.querySelectorAll("div.highlight pre, code.literal")) {
+    c.replaceChildren(document.createTextNode(c.textContent));
+  }
+}
+"""
+
+_AXE_RUN_JS = """
+async (tags) => {
+  // No preload: axe would fetch the stylesheets again, and resolve the theme's
+  // @import against the wrong folder. Two runs: the contrast rules, the costly ones, leave out code (the theme's
+  // accessible Pygments palettes) and cell outputs (plain text).
+  const maths = [["mjx-container"]];
+  const costly = ["color-contrast", "link-in-text-block"];
+  const rules = axe.getRules(tags).map(r => r.ruleId);
+  const first = await axe.run({exclude: maths},
+    {runOnly: {type: "rule", values: rules.filter(r => !costly.includes(r))},
+     resultTypes: ["violations"], preload: false});
+  // Contrast depends on colours and text size only: one element of each kind of
+  // text (its colour, size, weight, decoration, and the background behind it) stands
+  // for the others: the costly rules check one of each kind.
+  const backgrounds = new Map();
+  const background = el => {
+    if (!el) return "none";
+    if (backgrounds.has(el)) return backgrounds.get(el);
+    const s = getComputedStyle(el);
+    const value = s.backgroundImage !== "none" ? "image " + el.className
+      : (s.backgroundColor !== "rgba(0, 0, 0, 0)" ? s.backgroundColor + " " + s.opacity
+         : background(el.parentElement));
+    backgrounds.set(el, value);
+    return value;
+  };
+  const kinds = new Set();
+  for (const el of document.body.querySelectorAll("*")) {
+    if (![...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+    const s = getComputedStyle(el);
+    const parent = el.parentElement ? getComputedStyle(el.parentElement).color : "";
+    const kind = [el.tagName === "A", s.color, s.fontSize, s.fontWeight, s.opacity,
+                  s.textDecorationLine, parent, background(el)].join("|");
+    if (!kinds.has(kind) && !el.closest("mjx-container, div.highlight, div.cell_output")) {
+      kinds.add(kind);
+      el.setAttribute("data-axe-kind", "");
+    }
+  }
+  const second = await axe.run(
+    {include: [["[data-axe-kind]"]]},
+    {runOnly: {type: "rule", values: costly}, resultTypes: ["violations"],
+     preload: false});
+  return [...first.violations, ...second.violations].map(v => ({
+    id: v.id, help: v.help, impact: v.impact,
+    nodes: v.nodes.map(n => n.target.join(" "))}));
+}
+"""
+
+
+def axe_problems(violations: list[dict]) -> list[str]:
+    """One line per rule, with the nodes that fail it (accepted ones left out)."""
+    problems = []
+    for rule in violations:
+        nodes = [
+            node
+            for node in rule["nodes"]
+            if not any(
+                rule["id"] == rule_id and selector in node
+                for rule_id, selector, _ in AXE_ACCEPTED
+            )
+        ]
+        if nodes:
+            shown = "; ".join(nodes[:4]) + (" ..." if len(nodes) > 4 else "")
+            problems.append(
+                f"axe {rule['id']} ({rule['help']}): {len(nodes)} node(s): "
+                f"{shown}"
+            )
+    return problems
+
+
+# --------------------------------------------------------------------------- answers
+
+
+def _significant(token: str) -> int:
+    digits = re.sub(r"e[-+]?\d+$", "", token.lower()).lstrip("-")
+    return len(digits.replace(".", "").lstrip("0"))
+
+
+_NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?:e[-+]?\d+)?(?![\w]|\.\d)")
+_LIST = re.compile(r"[\[(]\s*-?\d[-\d.,\s]*[\])]")
+_QUOTED = re.compile(r"""(?<!\w)(["'])([^"'\n]{3,40})\1""")
+
+
+def answer_values(solution: str, prose: str, statement: str) -> set[str]:
+    """The answer values a solution quotes that its exercise does not.
+
+    Numbers with at least three significant digits, lists of at least three
+    numbers, and strings quoted in the solution's prose; a year (1800 to 2100)
+    is a citation, not an answer.
+    """
+    given = set(_NUMBER.findall(statement)) | {
+        re.sub(r"\s+", "", m) for m in _LIST.findall(statement)
+    }
+    values = set()
+    for token in _NUMBER.findall(solution):
+        if _significant(token) < 3 or token in given:
+            continue
+        if re.fullmatch(r"1[89]\d\d|20\d\d|2100", token):
+            continue
+        values.add(token)
+    for token in _LIST.findall(solution):
+        compact = re.sub(r"\s+", "", token)
+        if len(_NUMBER.findall(compact)) >= 3 and compact not in given:
+            values.add(compact)
+    for _, token in _QUOTED.findall(prose):
+        if token not in statement:
+            values.add(repr(token))
+    return values
+
+
+def _value_pattern(value: str) -> re.Pattern:
+    if value.startswith("'"):
+        return re.compile(re.escape(value[1:-1]))
+    if value[0] in "[(":
+        parts = [re.escape(c) for c in value]
+        return re.compile(r"\s*".join(parts))
+    return re.compile(r"(?<![\w.])" + re.escape(value) + r"(?![\w]|\.\d)")
+
+
+def answer_leaks(html: str) -> list[str]:
+    """Exercise answers visible outside their folded solution on one page.
+
+    For every solution (``div.solution``), the values it quotes
+    (:func:`answer_values`) must not appear in the page's text outside every
+    solution, code and outputs included.
+    """
+    from bs4 import BeautifulSoup
+
+    soup = BeautifulSoup(html, "html.parser")
+    article = soup.find("article") or soup.body or soup
+    solutions = article.select("div.solution")
+    if not solutions:
+        return []
+    for tag in article.find_all(["script", "style"]):
+        tag.decompose()
+
+    def inside_solution(node):
+        return any(
+            "solution" in (parent.get("class") or [])
+            for parent in node.parents
+            if parent.name == "div"
+        )
+
+    outside = " ".join(
+        text
+        for text in article.find_all(string=True)
+        if not inside_solution(text)
+    )
+    outside = re.sub(r"\s+", " ", outside)
+    problems = []
+    for solution in solutions:
+        title = solution.select_one("p.admonition-title")
+        link = title.select_one('a[href^="#"]') if title else None
+        exercise_id = link["href"][1:] if link else ""
+        exercise = article.find(id=exercise_id) if exercise_id else None
+        statement = exercise.get_text(" ") if exercise else ""
+        if exercise is not None:
+            for element in exercise.find_all_next():
+                if element is solution:
+                    break
+                if "cell_input" in (element.get("class") or []):
+                    statement += " " + element.get_text(" ")
+        body = solution.select_one("section") or solution
+        text = body.get_text(" ")
+        prose = " ".join(
+            p.get_text(" ")
+            for p in body.find_all(["p", "li"])
+            if not p.find_parent("div", class_="cell")
+        )
+        name = (
+            link.get_text(" ", strip=True) if link else solution.get("id", "?")
+        )
+        for value in sorted(answer_values(text, prose, statement)):
+            match = _value_pattern(value).search(outside)
+            if match:
+                at = outside[
+                    max(0, match.start() - 40) : match.end() + 40
+                ].strip()
+                problems.append(
+                    f"answer shown outside its solution: {name}: its "
+                    f"solution quotes {value}, and the page shows it: {at!r}"
+                )
+    return problems
+
+
+# --------------------------------------------------------------------------- one page
+
+
+async def _settle(page_obj) -> None:
+    await page_obj.evaluate(
+        "() => new Promise(r => requestAnimationFrame(() => "
+        "requestAnimationFrame(r)))"
+    )
+
+
+async def check_page(
+    browser,
+    build: Path,
+    base: str,
+    page: Path,
+    screenshots: Path | None,
+    axe: bool = True,
+    phone_screenshots: bool = False,
 ) -> list[str]:
-    """Open one page and return its problems (empty when the page is fine)."""
+    """Open one page at both widths and return its problems.
+
+    A full-page screenshot is saved at 1280 px, and at 390 px too with
+    ``phone_screenshots``.
+    """
+    started = time.perf_counter()
     relative = page.relative_to(build).as_posix()
     url = f"{base}/{relative}"
     refresh = _scan(page).refresh
-    if (
-        refresh is not None
-    ):  # a redirect page (the root index.html): check where it points
+    if refresh is not None:  # a redirect (the root index.html): its target
         target = _local_file(
             build,
             urlsplit(
@@ -321,7 +870,14 @@ def check_page(
         )
 
     problems: list[str] = []
-    page_obj = context.new_page()
+    blocked: list[str] = []
+    # A fresh context per page: no page depends on what an earlier one stored.
+    context = await browser.new_context(
+        viewport={"width": WIDTHS[0], "height": 900},
+        service_workers="block",
+    )
+    await context.route("**/*", _offline_route_async(blocked))
+    page_obj = await context.new_page()
 
     def on_console(message):
         if message.type == "error" and not message.text.startswith(
@@ -336,14 +892,16 @@ def check_page(
             http_errors.add(response.url)
             if response.request.resource_type in CHECKED_RESOURCES:
                 problems.append(
-                    f"HTTP {response.status} for {response.request.resource_type} "
+                    f"HTTP {response.status} for "
+                    f"{response.request.resource_type} "
                     f"{response.url[len(base) :]}"
                 )
 
     def on_failed(request):
         if request.url.startswith(base) and request.url not in http_errors:
             problems.append(
-                f"failed {request.resource_type} {request.url[len(base) :]}: {request.failure}"
+                f"failed {request.resource_type} "
+                f"{request.url[len(base) :]}: {request.failure}"
             )
 
     def on_page_error(error):
@@ -357,16 +915,34 @@ def check_page(
     page_obj.on("console", on_console)
     page_obj.on("response", on_response)
     page_obj.on("requestfailed", on_failed)
+    stem = relative.replace("/", "__").removesuffix(".html")
     try:
-        page_obj.goto(url, wait_until="load", timeout=30_000)
-        facts = page_obj.evaluate(_PAGE_FACTS_JS, MATHJAX_WAIT_MS)
+        await page_obj.goto(url, wait_until="load", timeout=60_000)
+        facts = await page_obj.evaluate(_PAGE_FACTS_JS, MATHJAX_WAIT_MS)
+        for index, width in enumerate(WIDTHS):
+            if index:
+                await page_obj.set_viewport_size(
+                    {"width": width, "height": 900}
+                )
+                await _settle(page_obj)
+            layout = await page_obj.evaluate(_LAYOUT_JS)
+            problems.extend(layout_problems(width, layout))
+            if width == min(WIDTHS):
+                problems.extend(
+                    figure_text_problems(build, base, layout["figures"])
+                )
+                if screenshots is not None and phone_screenshots:
+                    await page_obj.screenshot(
+                        path=str(screenshots / f"{stem}__{width}.png"),
+                        full_page=True,
+                        timeout=SCREENSHOT_MS,
+                    )
+        problems.extend(markup_problems(await page_obj.evaluate(_MARKUP_JS)))
         for src in facts["brokenImages"]:
             problems.append(f"image did not load: {src}")
         problems.extend(_check_links(build, base, page, facts["links"]))
         for text in facts["mathLeft"]:
             problems.append(f"math not rendered by MathJax: {text!r}")
-        for text in facts["rawTex"]:
-            problems.append(f"raw TeX delimiters in the text: {text!r}")
         problems.extend(heading_problems(facts["headings"]))
         for src in facts["unlabelled"]:
             problems.append(f"image without alt text or caption: {src}")
@@ -381,19 +957,140 @@ def check_page(
                         f"notebook page without its {button} launch button"
                     )
         if screenshots is not None:
-            shot = screenshots / (
-                relative.replace("/", "__").removesuffix(".html") + ".png"
+            await page_obj.screenshot(
+                path=str(screenshots / f"{stem}.png"),
+                full_page=True,
+                timeout=SCREENSHOT_MS,
             )
-            page_obj.screenshot(path=str(shot), full_page=True)
-    except (
-        Exception
-    ) as error:  # a page that cannot be opened is a problem, not a crash
+        if axe:
+            # Most nodes of a page are MathJax's glyph boxes and the spans
+            # of highlighted code, which make axe slow for nothing (screen
+            # readers read the hidden MathML; code keeps its text): each
+            # formula and each code block becomes its plain text.
+            await page_obj.evaluate(_FLATTEN_MATHS_JS)
+            await page_obj.add_script_tag(content=axe_source())
+            violations = await page_obj.evaluate(_AXE_RUN_JS, AXE_TAGS)
+            problems.extend(axe_problems(violations))
+    except BrowserMissing:
+        raise
+    except Exception as error:  # a page that cannot be opened is a problem
         problems.append(
             f"could not check the page: {type(error).__name__}: {error}"
         )
     finally:
-        page_obj.close()
-    return problems
+        await context.close()
+    problems.extend(answer_leaks(page.read_text(encoding="utf-8")))
+    SECONDS[relative] = time.perf_counter() - started
+    return problems + blocked
+
+
+def _offline_route_async(blocked: list[str]):
+    """Let local requests through; block (and note) all others."""
+
+    async def route(route_obj):
+        request = route_obj.request
+        parts = urlsplit(request.url)
+        if (
+            parts.scheme in ("http", "https", "ws", "wss")
+            and parts.hostname != LOCAL_HOST
+        ):
+            blocked.append(
+                f"request to another host while loading "
+                f"({request.resource_type}): {request.url[:200]}"
+            )
+            await route_obj.abort("blockedbyclient")
+        else:
+            await route_obj.continue_()
+
+    return route
+
+
+async def _check_pages(
+    build, base, pages, screenshots, executable, axe, phone_screenshots
+) -> dict[str, list[str]]:
+    from playwright.async_api import async_playwright
+
+    limit = asyncio.Semaphore(CONCURRENCY)
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(
+            executable_path=executable, headless=True, args=BROWSER_ARGS
+        )
+
+        async def one(page):
+            async with limit:
+                return await check_page(
+                    browser,
+                    build,
+                    base,
+                    page,
+                    screenshots,
+                    axe,
+                    phone_screenshots,
+                )
+
+        found = await asyncio.gather(*(one(page) for page in pages))
+        await browser.close()
+    return {
+        page.relative_to(build).as_posix(): problems
+        for page, problems in zip(pages, found)
+    }
+
+
+def check_site(
+    build: Path,
+    screenshots: Path | None = ROOT / "site-screenshots",
+    executable: str | None = None,
+    pages: list[str] | None = None,
+    axe: bool = True,
+    phone_screenshots: bool = False,
+) -> dict[str, list[str]]:
+    """Check the site in ``build``; return ``{page: [problems]}``.
+
+    Every page (or only ``pages``, paths relative to ``build``) is opened at
+    390 px and 1280 px, ``CONCURRENCY`` at a time in one browser.
+    """
+    build = Path(build).resolve()
+    if not (build / "index.html").exists() and not pages_to_check(build):
+        raise FileNotFoundError(
+            f"no built website in {build}: run make book first"
+        )
+    executable = executable or find_chromium()
+    if executable is None:
+        raise BrowserMissing(
+            "no Chromium found: install it (apt-get install chromium) or "
+            "run 'playwright install chromium'"
+        )
+    if axe:
+        axe_source()
+    selected = (
+        [build / name for name in pages] if pages else pages_to_check(build)
+    )
+    for path in selected:
+        if not path.exists():
+            raise FileNotFoundError(f"no page {path.relative_to(build)}")
+    if screenshots is not None:
+        screenshots = Path(screenshots)
+        if screenshots.exists() and not pages:
+            shutil.rmtree(screenshots)
+        screenshots.mkdir(parents=True, exist_ok=True)
+
+    server = serve(build)
+    base = f"http://{LOCAL_HOST}:{server.server_address[1]}"
+    try:
+        return asyncio.run(
+            _check_pages(
+                build,
+                base,
+                selected,
+                screenshots,
+                executable,
+                axe,
+                phone_screenshots,
+            )
+        )
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 _DARK_FACTS_JS = """
@@ -525,60 +1222,6 @@ def _offline_route(blocked: list[str]):
     return route
 
 
-def check_site(
-    build: Path,
-    screenshots: Path | None = ROOT / "site-screenshots",
-    executable: str | None = None,
-) -> dict[str, list[str]]:
-    """Check every page of the site in ``build``; return ``{page: [problems]}`` for every page."""
-    from playwright.sync_api import sync_playwright
-
-    build = Path(build).resolve()
-    if not (build / "index.html").exists() and not pages_to_check(build):
-        raise FileNotFoundError(
-            f"no built website in {build}: run make book first"
-        )
-    executable = executable or find_chromium()
-    if executable is None:
-        raise BrowserMissing(
-            "no Chromium found: install it (apt-get install chromium) or "
-            "run 'playwright install chromium'"
-        )
-    if screenshots is not None:
-        screenshots = Path(screenshots)
-        if screenshots.exists():
-            shutil.rmtree(screenshots)
-        screenshots.mkdir(parents=True)
-
-    server = serve(build)
-    base = f"http://{LOCAL_HOST}:{server.server_address[1]}"
-    results: dict[str, list[str]] = {}
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(
-                executable_path=executable, headless=True, args=BROWSER_ARGS
-            )
-            for page in pages_to_check(build):
-                name = page.relative_to(build).as_posix()
-                # A fresh context per page: no page depends on what an earlier one stored.
-                context = browser.new_context(
-                    viewport={"width": 1280, "height": 900},
-                    service_workers="block",
-                )
-                blocked: list[str] = []
-                context.route("**/*", _offline_route(blocked))
-                results[name] = (
-                    check_page(context, build, base, page, screenshots)
-                    + blocked
-                )
-                context.close()
-            browser.close()
-    finally:
-        server.shutdown()
-        server.server_close()
-    return results
-
-
 def format_report(results: dict[str, list[str]]) -> str:
     lines = []
     for name, problems in sorted(results.items()):
@@ -602,12 +1245,31 @@ def main(argv=None) -> int:
         default=DARK_PAGE,
         help="page checked and screenshotted in dark mode ('' for none)",
     )
+    parser.add_argument(
+        "--page",
+        action="append",
+        default=[],
+        help="check only this page (relative to BUILD_DIR; repeatable)",
+    )
+    parser.add_argument(
+        "--phone-screenshots",
+        action="store_true",
+        help="also save NAME__390.png, each page at 390 px",
+    )
+    parser.add_argument(
+        "--no-axe", action="store_true", help="skip the accessibility audit"
+    )
     args = parser.parse_args(argv)
+    if args.page and args.dark == DARK_PAGE:
+        args.dark = ""
     start = time.perf_counter()
     try:
         results = check_site(
             Path(args.build),
             Path(args.screenshots) if args.screenshots else None,
+            pages=args.page or None,
+            axe=not args.no_axe,
+            phone_screenshots=args.phone_screenshots,
         )
     except (FileNotFoundError, BrowserMissing) as error:
         print(error, file=sys.stderr)
@@ -625,6 +1287,11 @@ def main(argv=None) -> int:
     seconds = time.perf_counter() - start
     if report:
         print(report)
+    slowest = sorted(SECONDS.items(), key=lambda item: -item[1])[:3]
+    print(
+        "slowest pages: "
+        + ", ".join(f"{name} {seconds:.1f} s" for name, seconds in slowest)
+    )
     print(
         f"{len(results)} page(s) checked in {seconds:.1f} s: "
         f"{n_problems} problem(s) on {sum(1 for p in results.values() if p)} page(s)."

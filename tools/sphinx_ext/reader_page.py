@@ -1,0 +1,313 @@
+"""Make the built pages light and accessible for a reader on a phone.
+
+Run once the HTML is written (``build-finished``), on every page:
+
+- the theme's ``fontawesome.js`` (1.45 MB, SVG icons) is dropped: the theme's
+  stylesheet already draws the same icons with its web fonts;
+- Sphinx's search scripts and the 130 KB search index load on the search page
+  only (the search box of every page opens that page);
+- the notebooks' widget state (``application/vnd.jupyter.widget-state+json``)
+  is dropped: the website runs no widget, it shows static companions;
+- every other script is deferred, so nothing blocks the first paint;
+- images get ``loading="lazy"``, ``decoding="async"`` and their size in CSS
+  pixels (a figure's PNG records its resolution: 150 dpi is shown at 100);
+- the bibliography's entries use the ARIA role ``listitem`` instead of the
+  deprecated ``doc-biblioentry``; the toggles of folded cells are named by
+  their visible text; the colour-mode button's icons are decoration;
+- PNGs are quantised to 256 colours when that makes them smaller
+  (``mlcourse.plotting.quantised_png``);
+- the maths is rendered at build time to MathJax's CommonHTML (with hidden
+  MathML for screen readers) by ``tools/site/render_math.js`` when Node.js and
+  ``mathjax-full`` are installed (``npm ci --prefix tools/site``): no page then
+  runs MathJax, and only its fonts are deployed. Without them the pages load
+  MathJax, and the bundle keeps only what they load: ``tex-chtml.js``, its
+  fonts, the TeX extensions, the menu and its accessibility parts.
+"""
+
+from __future__ import annotations
+
+import html as html_lib
+import json
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+#: Under _static/mathjax, what the pages can load; everything else is removed.
+MATHJAX_KEEP = (
+    "tex-chtml.js",
+    "output/chtml/fonts/woff-v2/",
+    "input/tex/extensions/",
+    "a11y/",
+    "ui/",
+)
+FONTS = "output/chtml/fonts/woff-v2/"
+RENDER_MATH = Path(__file__).resolve().parents[1] / "site" / "render_math.js"
+_INLINE_MATH = re.compile(
+    r'<span class="math notranslate nohighlight">\\\((.*?)\\\)</span>', re.S
+)
+_DISPLAY_MATH = re.compile(
+    r'(<div class="math notranslate nohighlight"[^>]*>)\s*'
+    r'(<span class="eqno">.*?</span>)?(.*?)</div>',
+    re.S,
+)
+_MATHJAX_SCRIPTS = re.compile(
+    r"<script>window\.MathJax = .*?</script>\s*"
+    r'|<script[^>]*src="[^"]*_static/mathjax/[^"]*"[^>]*></script>'
+)
+
+#: Figures are drawn at 100 CSS pixels per inch (matplotlib's figure.dpi).
+CSS_DPI = 100.0
+SKIPPED = {"_static", "_sources", "_images", "_modules", "_downloads"}
+
+_SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script>", re.S | re.I)
+_IMG = re.compile(r"<img\b([^>]*?)\s*/?>", re.I)
+_PRELOAD_FA = re.compile(
+    r'<link rel="preload" as="script" href="[^"]*fontawesome\.js[^"]*"\s*/?>'
+)
+_SEARCH_ONLY = ("searchtools.js", "language_data.js", "searchindex.js")
+
+
+def _attribute(attributes: str, name: str) -> str | None:
+    match = re.search(rf'\b{name}\s*=\s*"([^"]*)"', attributes)
+    return match.group(1) if match else None
+
+
+def rewrite_scripts(html: str, search_page: bool) -> str:
+    def script(match):
+        attributes, body = match.group(1), match.group(2)
+        src = _attribute(attributes, "src") or ""
+        kind = _attribute(attributes, "type") or ""
+        if "fontawesome.js" in src:
+            return ""
+        if kind == "application/vnd.jupyter.widget-state+json":
+            return ""
+        if not search_page and src.split("?")[0].endswith(_SEARCH_ONLY):
+            return ""
+        if (
+            src
+            and not re.search(r"\b(defer|async)\b", attributes)
+            and "documentation_options.js" not in src  # inline scripts use it
+        ):
+            return f"<script defer{attributes}>{body}</script>"
+        return match.group(0)
+
+    return _PRELOAD_FA.sub("", _SCRIPT.sub(script, html))
+
+
+def _image_size(path: Path) -> tuple[int, int] | None:
+    from PIL import Image
+
+    try:
+        with Image.open(path) as image:
+            width, height = image.size
+            dpi = float(image.info.get("dpi", (0,))[0] or 0)
+    except Exception:
+        return None
+    if path.suffix.lower() == ".png" and dpi > CSS_DPI + 1:
+        scale = CSS_DPI / dpi
+        return round(width * scale), round(height * scale)
+    return width, height
+
+
+def rewrite_images(html: str, page: Path) -> str:
+    def image(match):
+        attributes = match.group(1)
+        src = _attribute(attributes, "src") or ""
+        extra = ""
+        if "loading=" not in attributes:
+            extra += ' loading="lazy"'
+        if "decoding=" not in attributes:
+            extra += ' decoding="async"'
+        has_size = re.search(r"\b(width|height)\s*=", attributes)
+        if not has_size and src and not src.startswith(("data:", "http")):
+            size = _image_size(page.parent / src.split("?")[0])
+            if size:
+                style = _attribute(attributes, "style") or ""
+                shown = re.search(r"width:\s*([\d.]+)px", style)
+                width, height = size
+                if shown:  # a width given by the notebook's output
+                    height = round(height * float(shown.group(1)) / width)
+                    width = round(float(shown.group(1)))
+                extra += f' width="{width}" height="{height}"'
+        return f"<img{attributes}{extra} />"
+
+    return _IMG.sub(image, html)
+
+
+def rewrite_page(html: str, page: Path, search_page: bool) -> str:
+    html = rewrite_scripts(html, search_page)
+    html = rewrite_images(html, page)
+    html = html.replace('role="doc-biblioentry"', 'role="listitem"')
+    # A folded cell's toggle is named by its visible text ("Show code cell
+    # source"), not by a different label.
+    html = html.replace(
+        '<summary aria-label="Toggle hidden content">', "<summary>"
+    )
+    # The index pages' tables lay out columns of links, not data.
+    html = html.replace(
+        '<table class="indextable',
+        '<table role="presentation" class="indextable',
+    )
+    # The search buttons show "Search" and a keyboard shortcut: their visible
+    # text names them.
+    html = re.sub(
+        r'(<button class="[^"]*search-button-field[^"]*"[^>]*?)'
+        r'\s+aria-label="Search"',
+        r"\1",
+        html,
+    )
+    # The colour-mode button is named "Color mode"; its icons are decoration.
+    return re.sub(
+        r'(<i class="theme-switch [^"]*" data-mode="\w+")\s+title="[^"]*"',
+        r'\1 aria-hidden="true"',
+        html,
+    )
+
+
+def quantise_images(folder: Path) -> None:
+    from mlcourse.plotting import quantised_png
+    from PIL import Image
+
+    for path in folder.glob("*.png"):
+        with Image.open(path) as image:
+            if image.mode in ("P", "L"):
+                continue
+        data = path.read_bytes()
+        compact = quantised_png(data)
+        if len(compact) < len(data):
+            path.write_bytes(compact)
+
+
+def prune_mathjax(folder: Path) -> None:
+    if not (folder / "tex-chtml.js").exists():
+        return
+    for path in sorted(folder.rglob("*"), reverse=True):
+        relative = path.relative_to(folder).as_posix()
+        if path.is_dir():
+            if not any(path.iterdir()):
+                path.rmdir()
+            continue
+        if not relative.startswith(MATHJAX_KEEP):
+            path.unlink()
+    sre = folder / "sre"
+    if sre.exists():
+        shutil.rmtree(sre)
+
+
+def _display_tex(content: str) -> str:
+    tex = content.strip()
+    if tex.startswith("\\[") and tex.endswith("\\]"):
+        tex = tex[2:-2]
+    return html_lib.unescape(tex)
+
+
+def render_math(pages: dict[Path, str], mathjax: Path) -> dict[Path, str]:
+    """Each page's maths rendered to CommonHTML (``tools/site/render_math.js``).
+
+    Returns the pages whose maths could all be rendered, rewritten; a page
+    with a formula MathJax rejects is left to MathJax in the browser.
+    """
+    node = shutil.which("node")
+    if (
+        node is None
+        or not (RENDER_MATH.parent / "node_modules" / "mathjax-full").exists()
+    ):
+        return {}
+    request, found = [], []
+    for page, text in pages.items():
+        items = [
+            {"tex": html_lib.unescape(m.group(1)), "display": False}
+            for m in _INLINE_MATH.finditer(text)
+        ] + [
+            {"tex": _display_tex(m.group(3)), "display": True}
+            for m in _DISPLAY_MATH.finditer(text)
+            if "<mjx-container" not in m.group(3)
+        ]
+        if not items:
+            continue
+        fonts = os.path.relpath(mathjax / FONTS, page.parent)
+        request.append({"fontURL": Path(fonts).as_posix(), "items": items})
+        found.append(page)
+    if not request:
+        return {}
+    done = subprocess.run(
+        [node, str(RENDER_MATH)],
+        input=json.dumps({"pages": request}),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    rendered = {}
+    for page, result in zip(found, json.loads(done.stdout)["pages"]):
+        if result["errors"]:
+            continue
+        snippets = iter(result["html"])
+        text = _INLINE_MATH.sub(
+            lambda m: (
+                '<span class="math notranslate nohighlight">'
+                + next(snippets)
+                + "</span>"
+            ),
+            pages[page],
+        )
+        text = _DISPLAY_MATH.sub(
+            lambda m: (
+                m.group(0)
+                if "<mjx-container" in m.group(3)  # rendered by a former run
+                else m.group(1)
+                + (m.group(2) or "")
+                + next(snippets)
+                + "</div>"
+            ),
+            text,
+        )
+        text = _MATHJAX_SCRIPTS.sub("", text)
+        style = f'<style id="MJX-CHTML-styles">{result["css"]}</style>'
+        rendered[page] = text.replace("</head>", style + "\n</head>", 1)
+    return rendered
+
+
+def prune_to_fonts(folder: Path) -> None:
+    for path in sorted(folder.rglob("*"), reverse=True):
+        if path.is_dir():
+            if not any(path.iterdir()):
+                path.rmdir()
+        elif not path.relative_to(folder).as_posix().startswith(FONTS):
+            path.unlink()
+
+
+def _finished(app, exception):
+    if exception is not None or app.builder.format != "html":
+        return
+    out = Path(app.outdir)
+    pages = {
+        page: page.read_text(encoding="utf-8")
+        for page in out.rglob("*.html")
+        if not SKIPPED.intersection(page.relative_to(out).parts[:-1])
+    }
+    mathjax = out / "_static" / "mathjax"
+    rendered = render_math(pages, mathjax)
+    for page, html in pages.items():
+        new = rewrite_page(
+            rendered.get(page, html), page, page.name == "search.html"
+        )
+        if new != html:
+            page.write_text(new, encoding="utf-8")
+    if (out / "_images").exists():
+        quantise_images(out / "_images")
+    still_mathjax = any(
+        "mathjax/tex-chtml.js" in html
+        for page, html in pages.items()
+        if page not in rendered
+    )
+    if still_mathjax:
+        prune_mathjax(mathjax)
+    else:
+        prune_to_fonts(mathjax)
+
+
+def setup(app):
+    app.connect("build-finished", _finished)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
