@@ -62,8 +62,15 @@ $(STAMP): requirements.txt pyproject.toml
 	$(UV) pip install --quiet --python $(BIN)/python --no-deps -e .
 	touch $(STAMP)
 
+# Node tools of the website (tools/site/package-lock.json): MathJax renders
+# the maths at build time, axe-core audits the pages, Lighthouse measures.
+NODE_STAMP := tools/site/node_modules/.installed
+$(NODE_STAMP): tools/site/package.json tools/site/package-lock.json
+	npm ci --prefix tools/site --no-audit --no-fund --loglevel=error
+	touch $(NODE_STAMP)
+
 # Execute every page (reusing fresh runs of test-chapters), then build.
-book: $(STAMP)
+book: $(STAMP) $(NODE_STAMP)
 	$(BIN)/python tools/execute_notebooks.py --book -j 2
 	$(BIN)/jupyter-book build . --builder html
 	@echo "The website is built: open $(CURDIR)/_build/html/index.html (or run 'make serve')."
@@ -106,12 +113,12 @@ test-chapters: $(STAMP)
 test-students: $(STAMP)
 	$(PYTEST) tests/test_student_notebooks.py
 
-test-book: $(STAMP)
+test-book: $(STAMP) $(NODE_STAMP)
 	$(BIN)/python tools/execute_notebooks.py --book -j 2
 	rm -rf _build/html _build/.doctrees _build/jupyter_execute
 	$(BIN)/jupyter-book build . --builder html --warningiserror --nitpick --keep-going
 
-test-site: $(STAMP)
+test-site: $(STAMP) $(NODE_STAMP)
 	$(PYTEST) -m site tests/test_site.py
 
 # Binder: binder/requirements.txt in a fresh environment made by uv from the
@@ -155,7 +162,7 @@ exercises: $(STAMP)
 assignments: $(STAMP)
 	$(BIN)/python tools/make_assignments.py
 
-bench: $(STAMP)
+bench: $(STAMP) $(NODE_STAMP)
 	$(BIN)/python bench/run.py
 
 set-repository: $(STAMP)

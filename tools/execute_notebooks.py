@@ -58,11 +58,36 @@ def strip_outputs(nb) -> None:
             data = output.get("data", {})
             # a widget view carries a fresh model id on every run
             data.pop(WIDGET_VIEW, None)
+            metadata = output.get("metadata", {})
             for mime in IMAGES:
                 data.pop(mime, None)
+                metadata.pop(mime, None)  # the image's display size
             if "nbval-ignore-output" in tags:
                 data.pop("text/html", None)  # animations: megabytes of frames
+        if cell.cell_type == "code":
+            cell["outputs"] = merge_streams(cell["outputs"])
     nb.metadata.pop("widgets", None)
+
+
+def merge_streams(outputs: list) -> list:
+    """Join consecutive stdout (or stderr) chunks into one output.
+
+    How a kernel splits a stream into messages depends on timing; merged,
+    the stored text is the same on every run (as nbval compares it).
+    """
+    merged = []
+    for output in outputs:
+        previous = merged[-1] if merged else None
+        if (
+            output.get("output_type") == "stream"
+            and previous is not None
+            and previous.get("output_type") == "stream"
+            and previous.get("name") == output.get("name")
+        ):
+            previous["text"] += output["text"]
+        else:
+            merged.append(output)
+    return merged
 
 
 def run(path: Path):
