@@ -361,11 +361,12 @@ def _kernel_cases(rng):
                         [0.2, 0.9],
                         [2.0, 2.0],
                         [0.72, 0.0],
+                        [-1.5, 0.0],
                     ]
                 ),
                 1.0,
             ),
-            description="three stored samples, five points",
+            description="three stored samples, six points",
         ),
         Case(
             (
