@@ -1347,11 +1347,11 @@ WRITTEN = [
     _written(
         "ex-va-memory",
         "06_voted_averaged_perceptron",
-        "explore",
+        "compute",
+        1,
+        10,
         2,
-        15,
-        2,
-        "1 point: at most T n + 1 vectors, and the cost of a prediction. "
+        "1 point: at most T n + 1 vectors, since a visit makes at most one. "
         "1 point: compared with the run of the chapter (far fewer vectors "
         "than visits).",
     ),
