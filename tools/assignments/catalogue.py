@@ -1153,6 +1153,67 @@ FORWARD = Exercise(
 )
 
 
+DIGITS_SMALL = Exercise(
+    "ex-mlp-digits-small",
+    "07_mlp",
+    "explore",
+    3,
+    40,
+    3,
+    answers=("small_net",),
+    module="mlcourse.exercises.mlp",
+    checker="check_small_digits_network",
+    setup="""from mlcourse.mlp import MLPClassifier
+from sklearn.datasets import load_digits
+from sklearn.model_selection import train_test_split
+
+X_digits, y_digits = load_digits(return_X_y=True)
+X_train, X_test, y_train, y_test = train_test_split(
+    X_digits / 16.0, y_digits, test_size=0.25, random_state=7,
+    stratify=y_digits,
+)
+""",
+    stub="small_net = ...\n",
+    solution="""small_net = MLPClassifier((16,), max_iter=30, random_state=7)
+small_net.fit(X_train, y_train)
+""",
+    wrong={
+        "too many units": (
+            """small_net = MLPClassifier((64,), max_iter=30, random_state=0)
+small_net.fit(X_train, y_train)
+""",
+            "at most 16",
+        ),
+        "not trained": (
+            "small_net = MLPClassifier((16,), max_iter=30)\n",
+            "not been trained",
+        ),
+        "softmax regression": (
+            """small_net = MLPClassifier((), max_iter=30, random_state=0)
+small_net.fit(X_train, y_train)
+""",
+            "one hidden layer",
+        ),
+        "too little training": (
+            """small_net = MLPClassifier((2,), max_iter=1, random_state=0)
+small_net.fit(X_train, y_train)
+""",
+            "below 95%",
+        ),
+        "an accuracy instead of a network": (
+            "small_net = 0.97\n",
+            "trained MLPClassifier",
+        ),
+        "unscaled pixels": (
+            """small_net = MLPClassifier((16,), max_iter=30, random_state=0)
+small_net.fit(X_train * 16, y_train)
+""",
+            "",
+        ),
+    },
+)
+
+
 def _written(label, chapter, kind, level, minutes, points, rubric):
     return Exercise(label, chapter, kind, level, minutes, points, rubric)
 
@@ -1401,6 +1462,7 @@ CHECKED = [
     XOR,
     COUNT,
     FORWARD,
+    DIGITS_SMALL,
 ]
 
 #: Every exercise of the book, by label.
