@@ -32,7 +32,6 @@ import time
 from pathlib import Path
 
 import fresh_env
-import nbformat
 import pytest
 from set_repository import repository_url
 

@@ -1271,6 +1271,147 @@ VOTE = Exercise(
     },
 )
 
+KERNEL = Exercise(
+    "ex-va-kernel-predict",
+    "06_voted_averaged_perceptron",
+    "implement",
+    2,
+    20,
+    2,
+    answers=("kernel_predict",),
+    module="mlcourse.exercises.perceptron_variants",
+    checker="check_kernel_predict",
+    cases="_kernel_cases",
+    stub="""def kernel_predict(X_train, y_signed, alpha, b, X, beta):
+    # Your answer: return an array of -1/+1 labels, one per row of X.
+    ...
+""",
+    solution="""def kernel_predict(X_train, y_signed, alpha, b, X, beta):
+    squared = (
+        (X**2).sum(axis=1)[:, None]
+        + (X_train**2).sum(axis=1)[None, :]
+        - 2 * X @ X_train.T
+    )
+    K = np.exp(-beta * np.maximum(squared, 0))  # K[i, j] = k(x_j, X[i])
+    scores = K @ (alpha * y_signed) + b
+    return np.where(scores > 0, 1, -1)
+""",
+    wrong={
+        "labels forgotten": (
+            """def kernel_predict(X_train, y_signed, alpha, b, X, beta):
+    d2 = ((X[:, None, :] - X_train[None, :, :]) ** 2).sum(axis=2)
+    return np.where(np.exp(-beta * d2) @ alpha + b > 0, 1, -1)
+""",
+            "alpha_j * y_j",
+        ),
+        "distance not squared": (
+            """def kernel_predict(X_train, y_signed, alpha, b, X, beta):
+    d = np.sqrt(((X[:, None, :] - X_train[None, :, :]) ** 2).sum(axis=2))
+    scores = np.exp(-beta * d) @ (alpha * y_signed) + b
+    return np.where(scores > 0, 1, -1)
+""",
+            "squared distance",
+        ),
+        "np.sign": (
+            """def kernel_predict(X_train, y_signed, alpha, b, X, beta):
+    d2 = ((X[:, None, :] - X_train[None, :, :]) ** 2).sum(axis=2)
+    return np.sign(np.exp(-beta * d2) @ (alpha * y_signed) + b)
+""",
+            "np.sign(0) is 0",
+        ),
+        "a tie gives +1": (
+            """def kernel_predict(X_train, y_signed, alpha, b, X, beta):
+    d2 = ((X[:, None, :] - X_train[None, :, :]) ** 2).sum(axis=2)
+    scores = np.exp(-beta * d2) @ (alpha * y_signed) + b
+    return np.where(scores >= 0, 1, -1)
+""",
+            "not +1",
+        ),
+        "no intercept": (
+            """def kernel_predict(X_train, y_signed, alpha, b, X, beta):
+    d2 = ((X[:, None, :] - X_train[None, :, :]) ** 2).sum(axis=2)
+    scores = np.exp(-beta * d2) @ (alpha * y_signed)
+    return np.where(scores > 0, 1, -1)
+""",
+            "intercept",
+        ),
+        "a loop over the points": (
+            """def kernel_predict(X_train, y_signed, alpha, b, X, beta):
+    labels = []
+    for x in X:
+        k = np.exp(-beta * ((X_train - x) ** 2).sum(axis=1))
+        labels.append(1 if k @ (alpha * y_signed) + b > 0 else -1)
+    return np.array(labels)
+""",
+            "no Python loop",
+        ),
+        "the library's kernel": (
+            """from mlcourse.perceptron_variants import rbf_kernel
+
+
+def kernel_predict(X_train, y_signed, alpha, b, X, beta):
+    scores = rbf_kernel(X, X_train, gamma=beta) @ (alpha * y_signed) + b
+    return np.where(scores > 0, 1, -1)
+""",
+            "yourself",
+        ),
+    },
+)
+
+BEST_PASS = Exercise(
+    "ex-va-best-pass",
+    "06_voted_averaged_perceptron",
+    "implement",
+    1,
+    10,
+    1,
+    answers=("best_pass",),
+    module="mlcourse.exercises.perceptron_variants",
+    checker="check_best_pass",
+    cases="_best_pass_cases",
+    stub="""def best_pass(val_accuracy):
+    # Your answer: the number of the pass to keep, counted from 1.
+    ...
+""",
+    solution="""def best_pass(val_accuracy):
+    # np.argmax returns the first maximum, and counts from 0
+    return int(np.argmax(val_accuracy)) + 1
+""",
+    wrong={
+        "counted from 0": (
+            """def best_pass(val_accuracy):
+    return int(np.argmax(val_accuracy))
+""",
+            "from 1",
+        ),
+        "the last of a tie": (
+            """def best_pass(val_accuracy):
+    v = np.asarray(val_accuracy)
+    return int(len(v) - np.argmax(v[::-1]))
+""",
+            "first best pass",
+        ),
+        "the lowest accuracy": (
+            """def best_pass(val_accuracy):
+    return int(np.argmin(val_accuracy)) + 1
+""",
+            "highest",
+        ),
+        "the best accuracy": (
+            """def best_pass(val_accuracy):
+    return float(np.max(val_accuracy))
+""",
+            "number of the pass",
+        ),
+        "the last pass": (
+            """def best_pass(val_accuracy):
+    return len(val_accuracy)
+""",
+            "",
+        ),
+    },
+)
+
 # -------------------------------------------------------------- chapter 7
 
 DENSE = Exercise(
@@ -1394,6 +1535,123 @@ COUNT = Exercise(
         "as text": ("n_parameters = '4810'\n", "not a string"),
         "weights only": ("n_parameters = 64 * 64 + 64 * 10\n", "not right"),
         "a float that is not whole": ("n_parameters = 4810.5\n", "whole"),
+    },
+)
+
+
+FORWARD = Exercise(
+    "ex-mlp-forward",
+    "07_mlp",
+    "implement",
+    2,
+    20,
+    2,
+    answers=("mlp_forward",),
+    module="mlcourse.exercises.mlp",
+    checker="check_mlp_forward",
+    cases="_forward_cases",
+    stub="""def mlp_forward(X, W1, b1, W2, b2):
+    # Your answer: the class probabilities, one row per sample.
+    ...
+""",
+    solution="""def mlp_forward(X, W1, b1, W2, b2):
+    hidden = np.tanh(X @ W1 + b1)
+    scores = hidden @ W2 + b2
+    e = np.exp(scores - scores.max(axis=1, keepdims=True))
+    return e / e.sum(axis=1, keepdims=True)
+""",
+    wrong={
+        "sigmoid hidden units": (
+            """def mlp_forward(X, W1, b1, W2, b2):
+    hidden = 0.5 * (1 + np.tanh(0.5 * (X @ W1 + b1)))
+    scores = hidden @ W2 + b2
+    e = np.exp(scores - scores.max(axis=1, keepdims=True))
+    return e / e.sum(axis=1, keepdims=True)
+""",
+            "tanh",
+        ),
+        "softmax over the columns": (
+            """def mlp_forward(X, W1, b1, W2, b2):
+    scores = np.tanh(X @ W1 + b1) @ W2 + b2
+    e = np.exp(scores - scores.max(axis=0, keepdims=True))
+    return e / e.sum(axis=0, keepdims=True)
+""",
+            "axis=1",
+        ),
+        "no softmax": (
+            """def mlp_forward(X, W1, b1, W2, b2):
+    return np.tanh(X @ W1 + b1) @ W2 + b2
+""",
+            "apply the softmax",
+        ),
+        "unshifted softmax": (
+            """def mlp_forward(X, W1, b1, W2, b2):
+    e = np.exp(np.tanh(X @ W1 + b1) @ W2 + b2)
+    return e / e.sum(axis=1, keepdims=True)
+""",
+            "overflowed",
+        ),
+    },
+)
+
+
+DIGITS_SMALL = Exercise(
+    "ex-mlp-digits-small",
+    "07_mlp",
+    "explore",
+    3,
+    40,
+    3,
+    answers=("small_net",),
+    module="mlcourse.exercises.mlp",
+    checker="check_small_digits_network",
+    setup="""from mlcourse.mlp import MLPClassifier
+from sklearn.datasets import load_digits
+from sklearn.model_selection import train_test_split
+
+X_digits, y_digits = load_digits(return_X_y=True)
+X_train, X_test, y_train, y_test = train_test_split(
+    X_digits / 16.0, y_digits, test_size=0.25, random_state=7,
+    stratify=y_digits,
+)
+""",
+    stub="small_net = ...\n",
+    solution="""small_net = MLPClassifier((16,), max_iter=30, random_state=7)
+small_net.fit(X_train, y_train)
+""",
+    wrong={
+        "too many units": (
+            """small_net = MLPClassifier((64,), max_iter=30, random_state=0)
+small_net.fit(X_train, y_train)
+""",
+            "at most 16",
+        ),
+        "not trained": (
+            "small_net = MLPClassifier((16,), max_iter=30)\n",
+            "not been trained",
+        ),
+        "softmax regression": (
+            """small_net = MLPClassifier((), max_iter=30, random_state=0)
+small_net.fit(X_train, y_train)
+""",
+            "one hidden layer",
+        ),
+        "too little training": (
+            """small_net = MLPClassifier((2,), max_iter=1, random_state=0)
+small_net.fit(X_train, y_train)
+""",
+            "below 95%",
+        ),
+        "an accuracy instead of a network": (
+            "small_net = 0.97\n",
+            "trained MLPClassifier",
+        ),
+        "unscaled pixels": (
+            """small_net = MLPClassifier((16,), max_iter=30, random_state=0)
+small_net.fit(X_train * 16, y_train)
+""",
+            "",
+        ),
     },
 )
 
@@ -1592,11 +1850,11 @@ WRITTEN = [
     _written(
         "ex-va-memory",
         "06_voted_averaged_perceptron",
-        "explore",
+        "compute",
+        1,
+        10,
         2,
-        15,
-        2,
-        "1 point: at most T n + 1 vectors, and the cost of a prediction. "
+        "1 point: at most T n + 1 vectors, since a visit makes at most one. "
         "1 point: compared with the run of the chapter (far fewer vectors "
         "than visits).",
     ),
@@ -1646,9 +1904,13 @@ CHECKED = [
     LEMMAS,
     LAZY,
     VOTE,
+    KERNEL,
+    BEST_PASS,
     DENSE,
     XOR,
     COUNT,
+    FORWARD,
+    DIGITS_SMALL,
 ]
 
 #: Every exercise of the book, by label.
@@ -1727,60 +1989,5 @@ def all_wrong(exercise: Exercise, visible_result: str = "") -> dict:
 # checkers exist and are tested; they join CHECKED (and a chapter) when
 # their statement is written into the chapter.
 
-FORWARD = Exercise(
-    "ex-mlp-forward",
-    "07_mlp",
-    "implement",
-    2,
-    20,
-    2,
-    answers=("mlp_forward",),
-    module="mlcourse.exercises.mlp",
-    checker="check_mlp_forward",
-    cases="_forward_cases",
-    stub="""def mlp_forward(X, W1, b1, W2, b2):
-    # Your answer: the class probabilities, one row per sample.
-    ...
-""",
-    solution="""def mlp_forward(X, W1, b1, W2, b2):
-    hidden = np.tanh(X @ W1 + b1)
-    scores = hidden @ W2 + b2
-    e = np.exp(scores - scores.max(axis=1, keepdims=True))
-    return e / e.sum(axis=1, keepdims=True)
-""",
-    wrong={
-        "sigmoid hidden units": (
-            """def mlp_forward(X, W1, b1, W2, b2):
-    hidden = 0.5 * (1 + np.tanh(0.5 * (X @ W1 + b1)))
-    scores = hidden @ W2 + b2
-    e = np.exp(scores - scores.max(axis=1, keepdims=True))
-    return e / e.sum(axis=1, keepdims=True)
-""",
-            "tanh",
-        ),
-        "softmax over the columns": (
-            """def mlp_forward(X, W1, b1, W2, b2):
-    scores = np.tanh(X @ W1 + b1) @ W2 + b2
-    e = np.exp(scores - scores.max(axis=0, keepdims=True))
-    return e / e.sum(axis=0, keepdims=True)
-""",
-            "axis=1",
-        ),
-        "no softmax": (
-            """def mlp_forward(X, W1, b1, W2, b2):
-    return np.tanh(X @ W1 + b1) @ W2 + b2
-""",
-            "apply the softmax",
-        ),
-        "unshifted softmax": (
-            """def mlp_forward(X, W1, b1, W2, b2):
-    e = np.exp(np.tanh(X @ W1 + b1) @ W2 + b2)
-    return e / e.sum(axis=1, keepdims=True)
-""",
-            "overflowed",
-        ),
-    },
-)
-
 #: Designed and checked, not yet in a chapter.
-PLANNED = [FORWARD]
+PLANNED: list = []

@@ -6,7 +6,12 @@
   weights ``W1_answer, b1_answer, w2_answer, b2_answer`` of a 2-2-1 network
   of step units that computes XOR;
 - :func:`check_parameter_count` (exercise ``ex-mlp-count``): the number of
-  weights and biases of the digits network, ``n_parameters``.
+  weights and biases of the digits network, ``n_parameters``;
+- :func:`check_mlp_forward` (exercise ``ex-mlp-forward``): the forward pass
+  ``mlp_forward(X, W1, b1, W2, b2)`` of a tanh network with a softmax output;
+- :func:`check_small_digits_network` (exercise ``ex-mlp-digits-small``): a
+  trained network ``small_net`` with one hidden layer of at most 16 units
+  that classifies at least 95% of the chapter's digits test set correctly.
 
 Each checker returns a :class:`~mlcourse.exercises.CheckResult` and never
 raises. The backward pass is checked against central differences of the
@@ -37,6 +42,7 @@ __all__ = [
     "check_xor_network",
     "check_parameter_count",
     "check_mlp_forward",
+    "check_small_digits_network",
 ]
 
 
@@ -310,8 +316,8 @@ def _forward_cases(rng):
 def check_mlp_forward(mlp_forward) -> CheckResult:
     """Check ``mlp_forward(X, W1, b1, W2, b2)``: class probabilities.
 
-    Planned exercise ``ex-mlp-forward``: a tanh hidden layer and a softmax
-    output, one row per sample, no Python loop over the samples.
+    Exercise ``ex-mlp-forward``: a tanh hidden layer and a softmax output,
+    one row per sample, no Python loop over the samples.
     """
 
     def sigmoid_hidden(given, expected, case):
@@ -357,4 +363,92 @@ def check_mlp_forward(mlp_forward) -> CheckResult:
             (softmax_columns, "the softmax runs over each row (axis=1)."),
             (no_softmax, "the output is a probability: apply the softmax."),
         ],
+    )
+
+
+#: The digits exercise: at most this many hidden units, at least this
+#: accuracy on the chapter's test split.
+SMALL_UNITS, SMALL_ACCURACY = 16, 0.95
+
+
+def _digits_test_split():
+    """The chapter's test split: a quarter of the digits, stratified, seed 7."""
+    from sklearn.datasets import load_digits
+    from sklearn.model_selection import train_test_split
+
+    X, y = load_digits(return_X_y=True)
+    return train_test_split(
+        X / 16.0, y, test_size=0.25, random_state=7, stratify=y
+    )[1::2]
+
+
+def check_small_digits_network(small_net) -> CheckResult:
+    """Check ``small_net``: a trained one-hidden-layer network for the digits.
+
+    It must be an ``MLPClassifier`` (this library's or scikit-learn's),
+    trained on the 64 pixels, with one hidden layer of at most
+    ``SMALL_UNITS`` units, and classify at least ``SMALL_ACCURACY`` of the
+    chapter's test images correctly. The accuracy shown is the student's
+    own network's.
+    """
+    if is_stub(small_net):
+        return CheckResult(
+            NOT_ATTEMPTED,
+            "Not attempted yet: store a trained network in `small_net` in "
+            "the cell above, then run this cell again.",
+        )
+    kind = type(small_net).__name__
+    if kind != "MLPClassifier" or not hasattr(small_net, "predict"):
+        return CheckResult(
+            WRONG,
+            "Not quite: `small_net` should be a trained MLPClassifier, but "
+            f"it is a {kind}.",
+        )
+    coefs = getattr(small_net, "coefs_", None)
+    if coefs is None:
+        return CheckResult(
+            WRONG,
+            "Not quite: `small_net` has not been trained yet: call its "
+            "`.fit(X_train, y_train)`.",
+        )
+    if len(coefs) != 2:
+        return CheckResult(
+            WRONG,
+            "Not quite: the network should have exactly one hidden layer; "
+            f"`small_net` has {len(coefs) - 1}.",
+        )
+    if np.shape(coefs[0])[0] != 64:
+        return CheckResult(
+            WRONG,
+            "Not quite: train `small_net` on the 64 pixels of the digits "
+            "(`X_train`), scaled to [0, 1] as in the chapter.",
+        )
+    units = np.shape(coefs[0])[1]
+    if units > SMALL_UNITS:
+        return CheckResult(
+            WRONG,
+            f"Not quite: `small_net` has {units} hidden units; the "
+            f"exercise asks for at most {SMALL_UNITS}.",
+        )
+    X_test, y_test = _digits_test_split()
+    try:
+        accuracy = float(np.mean(small_net.predict(X_test) == y_test))
+    except Exception as error:  # the student's object, whatever it does
+        return CheckResult(
+            ERROR,
+            f"Your network raised {type(error).__name__} on the test "
+            f"images: {error}",
+        )
+    if accuracy < SMALL_ACCURACY:
+        return CheckResult(
+            WRONG,
+            f"Not quite: `small_net` ({units} hidden units) classifies "
+            f"{accuracy:.1%} of the test images correctly, below "
+            f"{SMALL_ACCURACY:.0%}. Hint: try more passes, or more units "
+            f"(up to {SMALL_UNITS}).",
+        )
+    return CheckResult(
+        CORRECT,
+        f"Correct: `small_net` has {units} hidden units and classifies "
+        f"{accuracy:.1%} of the test images correctly.",
     )

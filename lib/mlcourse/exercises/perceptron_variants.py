@@ -6,7 +6,14 @@
 - :func:`check_voted_predict` (exercise ``ex-va-voted-predict``): the voted
   prediction, ``voted_predict(weights, intercepts, counts, X)``, labels in
   {-1, +1}; a vector whose score is exactly 0 abstains, and a tied vote
-  gives -1.
+  gives -1;
+- :func:`check_kernel_predict` (exercise ``ex-va-kernel-predict``): the
+  kernel perceptron's prediction with the RBF kernel,
+  ``kernel_predict(X_train, y_signed, alpha, b, X, beta)``, labels in
+  {-1, +1}, a score of exactly 0 gives -1;
+- :func:`check_best_pass` (exercise ``ex-va-best-pass``): early stopping's
+  choice, ``best_pass(val_accuracy)``, the number (from 1) of the first
+  pass with the highest validation accuracy.
 
 Each checker returns a :class:`~mlcourse.exercises.CheckResult` and never
 raises. The average is recomputed by storing every weight vector of the run
@@ -19,7 +26,12 @@ import numpy as np
 
 from . import Case, CheckResult, check_function, fresh_rng, isclose
 
-__all__ = ["check_lazy_average", "check_voted_predict"]
+__all__ = [
+    "check_lazy_average",
+    "check_voted_predict",
+    "check_kernel_predict",
+    "check_best_pass",
+]
 
 
 def _data(rng, n, d):
@@ -311,6 +323,254 @@ def check_voted_predict(voted_predict) -> CheckResult:
                 unweighted,
                 "every vector gets one vote here: weight each vote by the "
                 "vector's survival count.",
+            ),
+        ],
+    )
+
+
+# ------------------------------------------------------ kernel prediction
+
+
+def _rbf_scores(X_train, y_signed, alpha, b, X, beta, square=True):
+    diff = X[:, None, :] - X_train[None, :, :]
+    distance = np.einsum("mnd,mnd->mn", diff, diff)
+    if not square:
+        distance = np.sqrt(distance)
+    return np.exp(-beta * distance) @ (alpha * y_signed) + b
+
+
+def _expected_kernel_labels(X_train, y_signed, alpha, b, X, beta):
+    scores = _rbf_scores(X_train, y_signed, alpha, b, X, beta)
+    return np.where(scores > 0, 1.0, -1.0)
+
+
+def _kernel_cases(rng):
+    X_train = np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]])
+    y_signed = np.array([1.0, -1.0, -1.0])
+    cases = [
+        Case(
+            (
+                X_train,
+                y_signed,
+                np.array([2.0, 1.0, 0.0]),
+                -0.3,
+                np.array(
+                    [
+                        [0.0, 0.0],
+                        [1.0, 0.0],
+                        [0.2, 0.9],
+                        [2.0, 2.0],
+                        [0.72, 0.0],
+                        [-1.5, 0.0],
+                    ]
+                ),
+                1.0,
+            ),
+            description="three stored samples, six points",
+        ),
+        Case(
+            (
+                np.array([[0.0, 0.0], [2.0, 0.0]]),
+                np.array([1.0, -1.0]),
+                np.array([1.0, 1.0]),
+                0.0,
+                np.array([[1.0, 0.0], [1.0, 3.0], [0.5, 0.0]]),
+                0.5,
+            ),
+            description="points at equal distance from a +1 and a -1 "
+            "sample (score exactly 0)",
+        ),
+    ]
+    n, m, d = int(rng.integers(6, 15)), int(rng.integers(4, 9)), 3
+    X_train = np.round(rng.normal(size=(n, d)), 2)
+    y_random = np.where(rng.random(n) < 0.5, 1.0, -1.0)
+    y_random[:2] = [1.0, -1.0]
+    alpha = rng.integers(0, 4, size=n).astype(float)
+    alpha[:2] = [2.0, 1.0]
+    X = np.round(rng.normal(size=(m, d)), 2)
+    cases.append(
+        Case(
+            (
+                X_train,
+                y_random,
+                alpha,
+                float(rng.choice([-0.8, 0.8])),
+                X,
+                float(rng.choice([0.3, 0.7])),
+            ),
+            description=f"{n} random stored samples in 3-D, {m} points",
+            random=True,
+        )
+    )
+    return cases
+
+
+def check_kernel_predict(kernel_predict) -> CheckResult:
+    """Check ``kernel_predict(X_train, y_signed, alpha, b, X, beta)``."""
+
+    def labels_like(given, expected, case, scores):
+        return isclose(given, np.where(scores > 0, 1.0, -1.0))
+
+    def no_labels(given, expected, case):
+        X_train, y, alpha, b, X, beta = case.args
+        return labels_like(
+            given,
+            expected,
+            case,
+            _rbf_scores(X_train, np.ones_like(y), alpha, b, X, beta),
+        )
+
+    def not_squared(given, expected, case):
+        return labels_like(
+            given, expected, case, _rbf_scores(*case.args, square=False)
+        )
+
+    def positive_exponent(given, expected, case):
+        X_train, y, alpha, b, X, beta = case.args
+        with np.errstate(over="ignore"):
+            scores = _rbf_scores(X_train, y, alpha, b, X, -beta)
+        return labels_like(given, expected, case, scores)
+
+    def no_intercept(given, expected, case):
+        X_train, y, alpha, b, X, beta = case.args
+        return b != 0 and labels_like(
+            given, expected, case, _rbf_scores(X_train, y, alpha, 0.0, X, beta)
+        )
+
+    def zero_label(given, expected, case):
+        try:
+            return bool(np.any(np.asarray(given, dtype=float) == 0))
+        except Exception:
+            return False
+
+    def tie_positive(given, expected, case):
+        scores = _rbf_scores(*case.args)
+        return isclose(given, np.where(scores >= 0, 1.0, -1.0))
+
+    return check_function(
+        kernel_predict,
+        _expected_kernel_labels,
+        _kernel_cases(fresh_rng()),
+        name="kernel_predict",
+        no_loops=True,
+        forbidden=(
+            "mlcourse.perceptron_variants.rbf_kernel",
+            "mlcourse.perceptron_variants.KernelPerceptron",
+            "sklearn.metrics.pairwise.rbf_kernel",
+        ),
+        forbidden_reason="Compute the kernel yourself.",
+        hints=[
+            (
+                zero_label,
+                "np.sign(0) is 0: a score of exactly 0 should give -1.",
+            ),
+            (
+                tie_positive,
+                "a score of exactly 0 should give -1, not +1: test s > 0.",
+            ),
+            (
+                no_labels,
+                "each stored sample votes with its label: weigh k(x_j, x) "
+                "by alpha_j * y_j, not alpha_j alone.",
+            ),
+            (
+                not_squared,
+                "the RBF kernel uses the squared distance "
+                "||x - x_j||^2, not the distance.",
+            ),
+            (
+                positive_exponent,
+                "the kernel is exp(-beta ||x - z||^2): mind the minus sign.",
+            ),
+            (no_intercept, "add the intercept b to the score."),
+        ],
+    )
+
+
+# ---------------------------------------------------------- early stopping
+
+
+def _expected_best_pass(val_accuracy):
+    v = np.asarray(val_accuracy, dtype=float)
+    return 1 + int(np.flatnonzero(v == v.max())[0])
+
+
+def _best_pass_cases(rng):
+    cases = [
+        Case(
+            (np.array([0.70, 0.80, 0.85, 0.83, 0.84, 0.79]),),
+            description="six passes",
+        ),
+        Case(
+            (np.array([0.6, 0.9, 0.8, 0.9, 0.7]),),
+            description="the best accuracy reached twice",
+        ),
+    ]
+    n = int(rng.integers(8, 20))
+    curve = np.round(
+        0.9
+        - 0.3 * np.exp(-np.arange(n) / 3)
+        - 0.004 * np.arange(n)
+        + 0.01 * rng.normal(size=n),
+        3,
+    )
+    best = int(rng.integers(2, n - 2))
+    curve[best] = curve.max() + 0.01
+    curve[best + 1] = curve[best]  # a tie after the best
+    cases.append(Case((curve,), description=f"{n} random passes", random=True))
+    return cases
+
+
+def check_best_pass(best_pass) -> CheckResult:
+    """Check ``best_pass(val_accuracy)``: the first best pass, from 1."""
+
+    def from_zero(given, expected, case):
+        return given == expected - 1
+
+    def last_tie(given, expected, case):
+        v = np.asarray(case.args[0])
+        return given == len(v) - int(np.argmax(v[::-1]))
+
+    def worst(given, expected, case):
+        return given == int(np.argmin(case.args[0])) + 1
+
+    def accuracy(given, expected, case):
+        return isclose(given, np.max(case.args[0]))
+
+    def compare(given, expected):
+        if isinstance(given, (bool, np.bool_)) or not isinstance(
+            given, (int, np.integer)
+        ):
+            return False, (
+                f"expected a whole number of passes, got "
+                f"{type(given).__name__}"
+            )
+        return given == expected, "" if given == expected else "wrong pass"
+
+    return check_function(
+        best_pass,
+        _expected_best_pass,
+        _best_pass_cases(fresh_rng()),
+        name="best_pass",
+        compare=compare,
+        hints=[
+            (
+                accuracy,
+                "return the number of the pass, not its accuracy.",
+            ),
+            (
+                from_zero,
+                "passes are numbered from 1: np.argmax counts from 0.",
+            ),
+            (
+                last_tie,
+                "on a tie keep the first best pass: it reached that "
+                "accuracy with fewer passes.",
+            ),
+            (
+                worst,
+                "that is the lowest accuracy: early stopping keeps the "
+                "highest.",
             ),
         ],
     )
