@@ -59,6 +59,13 @@ def chromium():
     return chromium_or_skip()
 
 
+#: Defects of the reader's page that the check finds today and that are still
+#: to be fixed (figures whose text is too small on a phone, two index pages
+#: of the theme, one wide table). The list may only shrink: a problem not in
+#: it fails the test, and so does a listed one that is gone.
+KNOWN_PROBLEMS = ROOT / "tests" / "site_known_problems.txt"
+
+
 @pytest.mark.site
 def test_built_site_has_no_problems():
     if not (BUILD / "index.html").exists():
@@ -93,7 +100,13 @@ def test_built_site_has_no_problems():
             f"{name} is not a notebook page"
         )
     report = site_check.format_report(results)
-    assert not report, f"the site check found problems:\n{report}"
+    known = KNOWN_PROBLEMS.read_text(encoding="utf-8").splitlines()
+    new, fixed = site_check.compare_with_known(report, known)
+    assert not new, "the site check found problems:\n" + "\n".join(new)
+    assert not fixed, (
+        "these listed problems are fixed: remove them from "
+        f"{KNOWN_PROBLEMS.name}:\n" + "\n".join(fixed)
+    )
 
 
 @pytest.mark.site

@@ -717,7 +717,11 @@ def axe_problems(violations: list[dict]) -> list[str]:
 
 
 def _significant(token: str) -> int:
+    """Significant digits; a whole number's trailing zeros do not count
+    (100 is a round size, not a computed answer)."""
     digits = re.sub(r"e[-+]?\d+$", "", token.lower()).lstrip("-")
+    if "." not in digits:
+        digits = digits.rstrip("0")
     return len(digits.replace(".", "").lstrip("0"))
 
 
@@ -1228,6 +1232,34 @@ def format_report(results: dict[str, list[str]]) -> str:
         for problem in problems:
             lines.append(f"{name}: {problem}")
     return "\n".join(lines)
+
+
+def problem_key(line: str) -> str:
+    """A report line without what changes from build to build.
+
+    Image names (content hashes) and measured sizes go, so that the same
+    defect has the same key after a figure is redrawn.
+    """
+    line = re.sub(r"[0-9a-f]{64}\.png", "<figure>", line)
+    line = re.sub(r"'[^']*'$", "", line)  # the quoted snippet of the page
+    return re.sub(r"\d+(?:\.\d+)?", "N", line).strip()
+
+
+def compare_with_known(report: str, known: list[str]) -> tuple[list, list]:
+    """The report's new problems, and the known ones it no longer has."""
+    found = {problem_key(line) for line in report.splitlines() if line}
+    listed = {
+        problem_key(line)
+        for line in known
+        if line.strip() and not line.startswith("#")
+    }
+    new = sorted(
+        line
+        for line in report.splitlines()
+        if line and problem_key(line) not in listed
+    )
+    fixed = sorted(listed - found)
+    return new, fixed
 
 
 def main(argv=None) -> int:
