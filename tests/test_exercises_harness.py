@@ -146,10 +146,13 @@ def test_time_limit_off_the_main_thread(monkeypatch):
         while True:
             pass
 
+    before = threading.active_count()
     worker = threading.Thread(target=lambda: box.update(r=check(forever)))
     worker.start()
     worker.join(10)
     assert "was stopped" in box["r"].message
+    # the answer's own thread is stopped too, not left spinning
+    assert threading.active_count() == before
 
 
 # ------------------------------------------------------------ constraints

@@ -709,10 +709,32 @@ def _run_limited(call: Callable[[], Any], seconds: float) -> Any:
     worker.start()
     worker.join(seconds)
     if worker.is_alive():
+        _stop_thread(worker)
         raise _TimeLimitExceeded
     if "error" in box:
         raise box["error"]
     return box.get("value")
+
+
+def _stop_thread(worker: threading.Thread, attempts: int = 50) -> None:
+    """Stop a runaway answer running in ``worker``.
+
+    A thread cannot be killed, and one left spinning would hold the GIL and
+    slow the student's kernel for the rest of the session. CPython can raise
+    an exception in another thread at its next bytecode, which ends any loop
+    written in Python; the exception is raised again until the thread is
+    gone (a single long call into compiled code finishes first).
+    """
+    import ctypes
+
+    raise_in = ctypes.pythonapi.PyThreadState_SetAsyncExc
+    for _ in range(attempts):
+        raise_in(
+            ctypes.c_ulong(worker.ident), ctypes.py_object(_TimeLimitExceeded)
+        )
+        worker.join(0.1)
+        if not worker.is_alive():
+            return
 
 
 def _show_args(case: Case, names: Sequence[str]) -> str:
