@@ -97,3 +97,20 @@ def test_one_chapter_runs_its_notebook_and_its_modules_tests():
         assert "04_perceptron" in args[args.index("-k") + 1]
     with pytest.raises(SystemExit):
         chapter_tests.chapter("99")
+
+
+def test_every_notebook_run_goes_through_the_stall_free_client():
+    """nbclient's own client can sit out a whole time-out on a lost
+    wake-up (see tools/kernels.py): no test or tool may start one."""
+    offenders = [
+        path.relative_to(ROOT).as_posix()
+        for folder in ("tests", "tools", "bench")
+        for path in (ROOT / folder).rglob("*.py")
+        if path.name != "kernels.py"
+        and "node_modules" not in path.parts
+        and "NotebookClient" + "(" in path.read_text(encoding="utf-8")
+    ]
+    assert offenders == [], (
+        f"{offenders} run notebooks with nbclient directly: "
+        "use kernels.run_notebook"
+    )

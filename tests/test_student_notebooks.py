@@ -9,10 +9,10 @@ answers.
 import re
 from pathlib import Path
 
+import kernels
 import make_exercises
 import nbformat
 import pytest
-from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -167,12 +167,7 @@ def test_the_leak_test_sees_a_leak():
 @pytest.mark.parametrize("path", STUDENT, ids=[p.stem for p in STUDENT])
 def test_student_notebook_runs_and_checkers_report_not_attempted(path):
     nb = nbformat.read(path, as_version=4)
-    NotebookClient(
-        nb,
-        timeout=300,
-        kernel_name="python3",
-        resources={"metadata": {"path": str(ROOT / "chapters")}},
-    ).execute()
+    kernels.run_notebook(nb, ROOT / "chapters", name=path.name)
     for cell in nb.cells:
         if "exercise-check" not in cell.metadata.get("tags", []):
             continue
