@@ -21,7 +21,8 @@ OTHER_TESTS   := tests/test_student_notebooks.py tests/test_site.py \
                  tests/test_binder.py tests/test_colab.py tests/test_compat.py
 LIB_TESTS     := $(addprefix --ignore=,$(HYGIENE_TESTS) $(OTHER_TESTS)) tests
 
-.PHONY: help book test lane-book lane-others lint test-lib test-hygiene test-chapters test-students \
+
+.PHONY: help book test lint test-lib test-hygiene test-chapters test-students \
         test-book test-site test-binder test-colab test-compat test-assignments \
         chapter serve clean notebooks exercises assignments lock \
         set-repository bench
@@ -75,26 +76,28 @@ book: $(STAMP) $(NODE_STAMP)
 	$(BIN)/jupyter-book build . --builder html
 	@echo "The website is built: open $(CURDIR)/_build/html/index.html (or run 'make serve')."
 
-# Two lanes, one per core: the book's own checks (the website needs the
-# chapters' runs), and the checks in other environments. Each lane runs its
-# targets in order; numpy's threads are limited so that the lanes share the
-# cores instead of fighting for them.
-LANE_BOOK   := lint test-lib test-hygiene test-chapters test-book test-site
-LANE_OTHERS := test-students test-binder test-colab test-compat \
-               test-assignments
+# Every check, two at a time (one per core), the longest first: the
+# chapters, then the website built from their runs and checked in a browser,
+# beside the environment of the oldest allowed versions; the short checks
+# fill the gaps. numpy's threads are limited so that two checks share the
+# cores instead of fighting for them. Each check is also a target of its own.
+CHECKS := test-chapters test-compat test-book test-site test-lib \
+          test-assignments test-colab test-binder test-students \
+          test-hygiene lint
 
-test: $(STAMP)
-	$(MAKE) --no-print-directory -j2 --output-sync=target \
-	    lane-book lane-others
+test:
+	$(MAKE) --no-print-directory -j2 $(STAMP) $(NODE_STAMP)
+	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1 \
+	    $(MAKE) --no-print-directory -j2 --output-sync=target \
+	    IN_TEST=1 $(CHECKS)
 	@echo "All checks passed."
 
-lane-book:
-	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 \
-	    $(MAKE) --no-print-directory -j1 $(LANE_BOOK)
-
-lane-others:
-	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 \
-	    $(MAKE) --no-print-directory -j1 $(LANE_OTHERS)
+# Within `make test`, the website is built from the chapters' runs and
+# checked once built.
+ifeq ($(IN_TEST),1)
+test-book: | test-chapters
+test-site: | test-book
+endif
 
 lint: $(STAMP)
 	$(BIN)/ruff check lib tests tools bench chapters
@@ -111,7 +114,7 @@ test-chapters: $(STAMP)
 	$(PYTEST) $(NBVAL) -p nbval_record --nbval-record $(EXECUTED) chapters
 
 test-students: $(STAMP)
-	$(PYTEST) tests/test_student_notebooks.py
+	$(PYTEST) -m "not student_run" tests/test_student_notebooks.py
 
 test-book: $(STAMP) $(NODE_STAMP)
 	$(BIN)/python tools/execute_notebooks.py --book -j 2
@@ -119,7 +122,7 @@ test-book: $(STAMP) $(NODE_STAMP)
 	$(BIN)/jupyter-book build . --builder html --warningiserror --nitpick --keep-going
 
 test-site: $(STAMP) $(NODE_STAMP)
-	$(PYTEST) -m site tests/test_site.py
+	$(PYTEST) tests/test_site.py
 
 # Binder: binder/requirements.txt in a fresh environment made by uv from the
 # repository's root, as repo2docker runs pip; then imports and one chapter.

@@ -4,13 +4,22 @@
 Colab and other ready-made environments can install the library. Here
 (``make test-compat``, which sets ``MLCOURSE_FRESH_ENV=1``) a throw-away
 environment gets exactly those lower bounds, of the dependencies and of the
-extras, with the test tools at the lock's versions; then every chapter is
-executed to its end (its ``assert`` cells included; outputs are not
-compared, since the last digits may differ between versions) and the
-library's tests pass. A bound that fails here is raised, never left
-untested (CHANGELOG.md says why each moved).
+extras, with the test tools at the lock's versions. There:
 
-The cheap test checks that every dependency states its lower bound.
+- the library's tests pass (``MLCOURSE_LIB_TESTS``, the selection of
+  ``make test-lib``), the reference solution of every exercise graded by its
+  checker among them;
+- every chapter runs to its end as a student gets it: the student notebook
+  is the chapter with its solutions taken out, executed top to bottom, with
+  every checker answering "Not attempted yet" (the ``student_run`` tests of
+  ``tests/test_student_notebooks.py``). Outputs are not compared, since the
+  last digits may differ between versions; the chapters' ``assert`` cells
+  run. This is the one run of the student notebooks in ``make test``: the
+  book's environment runs the chapters themselves under strict nbval.
+
+A bound that fails here is raised, never left untested (CHANGELOG.md says
+why each moved). The cheap test checks that every dependency states its
+lower bound.
 """
 
 from __future__ import annotations
@@ -78,22 +87,55 @@ def compat_python(tmp_path_factory):
     shutil.rmtree(folder, ignore_errors=True)
 
 
-def test_every_chapter_runs_at_the_lower_bounds(compat_python):
-    python, folder = compat_python
-    fresh_env.run(
+def _pytest(python, args):
+    """Run pytest in the compat environment; fail with its output."""
+    result = fresh_env.run(
         python,
-        ["tools/execute_notebooks.py", "--run", str(folder / "runs"), "-j2"],
+        ["-m", "pytest", "-q", "-p", "no:cacheprovider", *args],
+        timeout=600,
     )
-    chapters = sorted(p.name for p in (ROOT / "chapters").glob("*.ipynb"))
-    ran = sorted(p.name for p in (folder / "runs").glob("*.ipynb"))
-    assert ran == chapters
+    assert " passed" in result.stdout and " failed" not in result.stdout
+    return result
 
 
 def test_library_tests_pass_at_the_lower_bounds(compat_python):
     python, _ = compat_python
     selection = shlex.split(os.environ.get("MLCOURSE_LIB_TESTS", ""))
     assert selection, "make test-compat passes the library tests to run"
-    result = fresh_env.run(
-        python, ["-m", "pytest", "-q", "-p", "no:cacheprovider", *selection]
+    _pytest(python, selection)
+
+
+def test_pages_without_exercises_run_at_the_lower_bounds(compat_python):
+    python, folder = compat_python
+    pages = [
+        p
+        for p in sorted((ROOT / "chapters").glob("*.ipynb"))
+        if not (ROOT / "exercises" / p.name).exists()
+    ]
+    assert pages, "the introduction and the benchmarks have no exercises"
+    fresh_env.run(
+        python,
+        [
+            "tools/execute_notebooks.py",
+            "--run",
+            str(folder / "runs"),
+            *(str(p.relative_to(ROOT)) for p in pages),
+        ],
     )
-    assert " passed" in result.stdout and " failed" not in result.stdout
+    ran = sorted(p.name for p in (folder / "runs").glob("*.ipynb"))
+    assert ran == [p.name for p in pages]
+
+
+def test_every_student_notebook_runs_at_the_lower_bounds(compat_python):
+    python, _ = compat_python
+    result = _pytest(
+        python,
+        ["-m", "student_run", "-rA", "tests/test_student_notebooks.py"],
+    )
+    chapters = sorted(p.stem for p in (ROOT / "chapters").glob("0*.ipynb"))
+    ran = sorted(
+        set(re.findall(r"PASSED \S+\[(\w+)\]", result.stdout)) & set(chapters)
+    )
+    assert ran == [
+        c for c in chapters if (ROOT / "exercises" / f"{c}.ipynb").exists()
+    ]

@@ -835,11 +835,27 @@ def answer_leaks(html: str) -> list[str]:
 # --------------------------------------------------------------------------- one page
 
 
+#: After a resize, wait for two frames and for every finite CSS transition
+#: or animation the resize started (the theme slides its sidebars), at most
+#: this long: a page measured mid-transition has boxes in passing places.
+SETTLE_MS = 2000
+_SETTLE_JS = """
+async (limit) => {
+  const frame = () => new Promise(r => requestAnimationFrame(() => r()));
+  await frame(); await frame();
+  const running = document.getAnimations().filter(a => {
+    const end = a.effect ? a.effect.getComputedTiming().endTime : Infinity;
+    return Number.isFinite(end);
+  });
+  const finished = Promise.all(running.map(a => a.finished.catch(() => null)));
+  await Promise.race([finished, new Promise(r => setTimeout(r, limit))]);
+  await frame();
+}
+"""
+
+
 async def _settle(page_obj) -> None:
-    await page_obj.evaluate(
-        "() => new Promise(r => requestAnimationFrame(() => "
-        "requestAnimationFrame(r)))"
-    )
+    await page_obj.evaluate(_SETTLE_JS, SETTLE_MS)
 
 
 async def check_page(
