@@ -588,3 +588,22 @@ def test_stylesheets_become_one_bundle_read_from_static(tmp_path):
     assert (
         rewritten[tmp_path / "search.html"] == pages[tmp_path / "search.html"]
     )
+
+
+def test_animation_frames_become_files(tmp_path):
+    import base64
+
+    reader_page = _reader_page()
+    png = b"\x89PNG\r\n\x1a\nframe"
+    data = base64.b64encode(png).decode()
+    html = (
+        f'frames[0] = "data:image/png;base64,{data}";\n'
+        f'frames[1] = "data:image/png;base64,{data}";\n'
+    )
+    page = tmp_path / "chapters" / "04.html"
+    images = tmp_path / "_images"
+    new = reader_page.extract_animation_frames(html, page, images)
+    (frame,) = images.iterdir()
+    assert frame.read_bytes() == png
+    assert new.count(f'"../_images/{frame.name}"') == 2
+    assert "base64" not in new

@@ -22,6 +22,8 @@ Run once the HTML is written (``build-finished``), on every page:
   (``tools/site/purge_css.js``, when Node.js and ``purgecss`` are
   installed): one request on the path to the first paint instead of 13,
   and about a tenth of the bytes;
+- the frames of animations become image files instead of base64 in the
+  page;
 - PNGs are quantised to 256 colours when that makes them smaller
   (``mlcourse.plotting.quantised_png``);
 - the maths is rendered at build time to MathJax's CommonHTML (with hidden
@@ -161,6 +163,36 @@ def inline_options(html: str, page: Path) -> str:
         return f"<script>{path.read_text(encoding='utf-8').strip()}</script>"
 
     return _OPTIONS_SCRIPT.sub(inlined, html)
+
+
+_ANIMATION_FRAME = re.compile(
+    r'(frames\[\d+\] = )"data:image/(png|jpeg|gif|webp);base64,'
+    r'([A-Za-z0-9+/=]+)"'
+)
+
+
+def extract_animation_frames(html: str, page: Path, images: Path) -> str:
+    """The frames of matplotlib's animation players as image files.
+
+    The player (``to_jshtml``) embeds every frame in the page as base64,
+    which made chapter 4's page four times heavier than the others before
+    anything could be shown; as files, the frames load after the page, as
+    its figures do. Identical frames share a file.
+    """
+    import base64
+    import hashlib
+
+    def moved(match):
+        data = base64.b64decode(match[3])
+        name = f"frame-{hashlib.sha256(data).hexdigest()[:20]}.{match[2]}"
+        images.mkdir(parents=True, exist_ok=True)
+        target = images / name
+        if not target.exists():
+            target.write_bytes(data)
+        url = Path(os.path.relpath(target, page.parent)).as_posix()
+        return f'{match[1]}"{url}"'
+
+    return _ANIMATION_FRAME.sub(moved, html)
 
 
 def rewrite_page(html: str, page: Path, search_page: bool) -> str:
@@ -415,7 +447,11 @@ def _finished(app, exception):
         {page: rendered.get(page, html) for page, html in pages.items()}, out
     )
     for page, html in pages.items():
-        new = rewrite_page(bundled[page], page, page.name == "search.html")
+        new = rewrite_page(
+            extract_animation_frames(bundled[page], page, out / "_images"),
+            page,
+            page.name == "search.html",
+        )
         if new != html:
             page.write_text(new, encoding="utf-8")
     if bundles:  # once every page is written: PurgeCSS reads them
