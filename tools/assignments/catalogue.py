@@ -1188,15 +1188,15 @@ LAZY = Exercise(
     solution="""def lazy_average(X, y_signed, max_iter):
     n, d = X.shape
     w, b = np.zeros(d), 0.0
-    u, u_b = np.zeros(d), 0.0
-    c = 0  # visits so far
+    q, q_b = np.zeros(d), 0.0
+    t = 0  # visits so far
     for _ in range(max_iter):
         for i in range(n):
             if y_signed[i] * (X[i] @ w + b) <= 0:
                 w, b = w + y_signed[i] * X[i], b + y_signed[i]
-                u, u_b = u + c * y_signed[i] * X[i], u_b + c * y_signed[i]
-            c += 1
-    return w - u / c, b - u_b / c
+                q, q_b = q + t * y_signed[i] * X[i], q_b + t * y_signed[i]
+            t += 1
+    return w - q / t, b - q_b / t
 """,
     wrong={
         "last weights": (
@@ -1319,8 +1319,8 @@ KERNEL = Exercise(
         + (X_train**2).sum(axis=1)[None, :]
         - 2 * X @ X_train.T
     )
-    K = np.exp(-beta * np.maximum(squared, 0))  # K[i, j] = k(x_j, X[i])
-    scores = K @ (alpha * y_signed) + b
+    G = np.exp(-beta * np.maximum(squared, 0))  # G[i, j] = kappa(x_j, X[i])
+    scores = G @ (alpha * y_signed) + b
     return np.where(scores > 0, 1, -1)
 """,
     wrong={
