@@ -1109,34 +1109,61 @@ LEMMAS = Exercise(
     "ex-cv-lemmas",
     "05_perceptron_convergence",
     "implement",
-    1,
-    15,
     2,
-    answers=("alignment_and_norm",),
+    20,
+    2,
+    answers=("first_cosine_above",),
     module="mlcourse.exercises.perceptron_convergence",
-    checker="check_alignment_and_norm",
-    cases="_alignment_cases",
-    stub="""def alignment_and_norm(coef_path, u):
-    # Your answer: (alignment, squared_norm), one entry per row.
+    checker="check_first_cosine_above",
+    cases="_first_above_cases",
+    stub="""def first_cosine_above(coef_path, u, c):
+    # Your answer: the first update k with cos(w_k, u) > c, or -1.
     ...
 """,
-    solution="""def alignment_and_norm(coef_path, u):
-    alignment = coef_path @ u
-    squared_norm = np.sum(coef_path**2, axis=1)
-    return alignment, squared_norm
+    solution="""def first_cosine_above(coef_path, u, c):
+    for k in range(1, len(coef_path)):
+        w = coef_path[k]
+        if w @ u / np.linalg.norm(w) > c:
+            return k
+    return -1
 """,
     wrong={
-        "norm not squared": (
-            """def alignment_and_norm(coef_path, u):
-    return coef_path @ u, np.linalg.norm(coef_path, axis=1)
+        "at least c": (
+            """def first_cosine_above(coef_path, u, c):
+    for k in range(1, len(coef_path)):
+        w = coef_path[k]
+        if w @ u / np.linalg.norm(w) >= c:
+            return k
+    return -1
 """,
-            "squared",
+            "strict",
         ),
-        "wrong axis": (
-            """def alignment_and_norm(coef_path, u):
-    return coef_path @ u, np.sum(coef_path**2, axis=0)
+        "alignment, not cosine": (
+            """def first_cosine_above(coef_path, u, c):
+    for k in range(1, len(coef_path)):
+        if coef_path[k] @ u > c:
+            return k
+    return -1
 """,
-            "axis=1",
+            "length",
+        ),
+        "row of the rest": (
+            """def first_cosine_above(coef_path, u, c):
+    rest = coef_path[1:]
+    cos = rest @ u / np.linalg.norm(rest, axis=1)
+    above = np.flatnonzero(cos > c)
+    return int(above[0]) if above.size else -1
+""",
+            "index",
+        ),
+        "None when there is none": (
+            """def first_cosine_above(coef_path, u, c):
+    for k in range(1, len(coef_path)):
+        w = coef_path[k]
+        if w @ u / np.linalg.norm(w) > c:
+            return k
+""",
+            "not None",
         ),
     },
 )
@@ -1161,15 +1188,15 @@ LAZY = Exercise(
     solution="""def lazy_average(X, y_signed, max_iter):
     n, d = X.shape
     w, b = np.zeros(d), 0.0
-    u, u_b = np.zeros(d), 0.0
-    c = 0  # visits so far
+    q, q_b = np.zeros(d), 0.0
+    t = 0  # visits so far
     for _ in range(max_iter):
         for i in range(n):
             if y_signed[i] * (X[i] @ w + b) <= 0:
                 w, b = w + y_signed[i] * X[i], b + y_signed[i]
-                u, u_b = u + c * y_signed[i] * X[i], u_b + c * y_signed[i]
-            c += 1
-    return w - u / c, b - u_b / c
+                q, q_b = q + t * y_signed[i] * X[i], q_b + t * y_signed[i]
+            t += 1
+    return w - q / t, b - q_b / t
 """,
     wrong={
         "last weights": (
@@ -1292,8 +1319,8 @@ KERNEL = Exercise(
         + (X_train**2).sum(axis=1)[None, :]
         - 2 * X @ X_train.T
     )
-    K = np.exp(-beta * np.maximum(squared, 0))  # K[i, j] = k(x_j, X[i])
-    scores = K @ (alpha * y_signed) + b
+    G = np.exp(-beta * np.maximum(squared, 0))  # G[i, j] = kappa(x_j, X[i])
+    scores = G @ (alpha * y_signed) + b
     return np.where(scores > 0, 1, -1)
 """,
     wrong={
@@ -1780,7 +1807,8 @@ WRITTEN = [
         3,
         "1 point: the induction on visits, with the sign of the scores kept "
         "by eta > 0. 1 point: the decaying rate survives (only its shape "
-        "matters). 1 point: a start w_0 != 0 breaks the base case.",
+        "matters). 1 point: the batch rule survives (same mistake sets, "
+        "steps scaled by eta).",
     ),
     _written(
         "ex-pc-batch-xor",
@@ -1811,9 +1839,9 @@ WRITTEN = [
         2,
         20,
         3,
-        "1 point: the margin 1 / sqrt(d), both inequalities. 1 point: "
-        "exactly one update per point. 1 point: any order gives the same "
-        "count.",
+        "1 point: exactly one update per point, in any order. 1 point: "
+        "the margin 1 / sqrt(sum 1 / r_i^2), both inequalities. 1 point: "
+        "R^2 sum 1 / r_i^2 >= d, with equality only for equal lengths.",
     ),
     _written(
         "ex-cv-bias-scale",

@@ -4,8 +4,9 @@
   ``mistake_bound_for(X, y, u)``, the bound ``(R / gamma)**2`` certified by
   a separating vector ``u`` of any length, ``np.inf`` if ``u`` does not
   separate (a margin of 0 included);
-- :func:`check_alignment_and_norm` (exercise ``ex-cv-lemmas``):
-  ``alignment_and_norm(coef_path, u)``, the two sides of the proof.
+- :func:`check_first_cosine_above` (exercise ``ex-cv-lemmas``):
+  ``first_cosine_above(coef_path, u, c)``, the first update whose cosine
+  with ``u`` exceeds ``c``.
 
 Each checker returns a :class:`~mlcourse.exercises.CheckResult` and never
 raises. Division by zero is an error while the answer runs, so that an
@@ -18,7 +19,7 @@ import numpy as np
 
 from . import Case, CheckResult, check_function, fresh_rng, isclose
 
-__all__ = ["check_mistake_bound_for", "check_alignment_and_norm"]
+__all__ = ["check_mistake_bound_for", "check_first_cosine_above"]
 
 
 def _expected_bound(X, y, u):
@@ -126,32 +127,51 @@ def check_mistake_bound_for(candidate) -> CheckResult:
     )
 
 
-def _expected_alignment(coef_path, u):
-    return (
-        np.einsum("kj,j->k", coef_path, u),
-        np.einsum("kj,kj->k", coef_path, coef_path),
-    )
+def _expected_first_above(coef_path, u, c):
+    path = np.asarray(coef_path, dtype=float)[1:]
+    norms = np.sqrt(np.einsum("kj,kj->k", path, path))
+    cosine = (path @ np.asarray(u, dtype=float)) / norms
+    above = np.flatnonzero(cosine > c)
+    return int(above[0]) + 1 if above.size else -1
 
 
-def _alignment_cases(rng):
-    path = np.cumsum(
-        np.vstack([np.zeros(3), [[1, 0, -1], [0, 1, 1], [-1, 0, 2]]]), axis=0
-    ).astype(float)
-    u = np.array([2.0, 1.0, -2.0]) / 3.0
+def _path(steps):
+    steps = np.asarray(steps, dtype=float)
+    return np.cumsum(np.vstack([np.zeros(steps.shape[1]), steps]), axis=0)
+
+
+def _first_above_cases(rng):
+    # cosines with u = e_1 along this path: 1/sqrt(2), 2/sqrt(5), 1
+    path = _path([[1, 1], [1, -1], [1, 0]])
+    e1 = np.array([1.0, 0.0])
+    path3 = _path([[1, 0, -1], [0, 1, 1], [-1, 0, 2]])
+    u3 = np.array([2.0, 1.0, -2.0]) / 3.0
     cases = [
-        Case((path, u), description="a path of 4 weight vectors in 3-D"),
-        Case((path[:1], u), description="a run with no update (only w_0 = 0)"),
+        Case((path, e1, 0.8), description="in 2-D, u = e_1, c = 0.8"),
         Case(
-            (path[:, :2], np.array([0.0, 1.0])), description="in 2-D, u = e_2"
+            (path, e1, 1 / np.sqrt(2)),
+            description="a cosine exactly equal to c does not exceed it",
+        ),
+        Case(
+            (path, e1, 0.5), description="the first update already exceeds c"
+        ),
+        Case(
+            (path3, u3, 0.5),
+            description="a path in 3-D whose cosine never exceeds c",
+        ),
+        Case(
+            (path[:1], e1, 0.5),
+            description="a run with no update (only w_0 = 0)",
         ),
     ]
-    k, d = int(rng.integers(3, 9)), int(rng.integers(2, 5))
-    steps = rng.integers(-2, 3, size=(k, d)).astype(float)
-    random_path = np.cumsum(np.vstack([np.zeros(d), steps]), axis=0)
+    k, d = int(rng.integers(5, 12)), int(rng.integers(2, 5))
     ur = rng.normal(size=d)
+    ur /= np.linalg.norm(ur)
+    steps = rng.integers(-2, 3, size=(k, d)) + 3 * np.sign(ur).astype(int)
+    random_path = _path(steps)
     cases.append(
         Case(
-            (random_path, np.round(ur / np.linalg.norm(ur), 4)),
+            (random_path, ur, float(np.round(rng.uniform(0.5, 0.9), 2))),
             description=f"a random path of {k + 1} vectors in {d}-D",
             random=True,
         )
@@ -159,42 +179,59 @@ def _alignment_cases(rng):
     return cases
 
 
-def _compare_pairs(given, expected):
-    if not isinstance(given, (tuple, list)) or len(given) != 2:
-        return False, "expected a pair (alignment, squared_norm) of arrays"
-    from . import _close
+def check_first_cosine_above(candidate) -> CheckResult:
+    """Check ``first_cosine_above(coef_path, u, c)``: the first update whose
+    cosine with ``u`` exceeds ``c``, or -1."""
 
-    agrees, reason = _close(tuple(given), expected, 1e-9, 1e-12)
-    return agrees, reason.replace(
-        "entry 0 of the result", "`alignment`"
-    ).replace("entry 1 of the result", "`squared_norm`")
+    def compare(given, expected):
+        if isinstance(given, (bool, np.bool_)) or not isinstance(
+            given, (int, np.integer)
+        ):
+            return False, (
+                "expected a whole number (an update number, or -1), got "
+                f"{given!r} of type {type(given).__name__}"
+            )
+        if given == expected:
+            return True, ""
+        return False, f"expected {expected}, got {given}"
 
+    def at_least(given, expected, case, outcomes):
+        path, u, c = case.args
+        return isinstance(given, (int, np.integer)) and given == (
+            _expected_first_above(path, u, c - 1e-12)
+        )
 
-def _norm_not_squared(given, expected, case):
-    return isclose(np.asarray(given[1], dtype=float) ** 2, expected[1])
+    def row_index(given, expected, case, outcomes):
+        return all(
+            isinstance(o.given, (int, np.integer))
+            and o.given == o.expected - 1
+            for o in outcomes
+            if o.expected >= 1
+        )
 
+    def alignment_only(given, expected, case, outcomes):
+        path, u, c = case.args
+        above = np.flatnonzero(np.asarray(path, dtype=float)[1:] @ u > c)
+        return given == (int(above[0]) + 1 if above.size else -1)
 
-def _wrong_axis(given, expected, case):
-    return np.shape(given[1]) != expected[1].shape
-
-
-def check_alignment_and_norm(candidate) -> CheckResult:
-    """Check ``alignment_and_norm(coef_path, u)``: both sides of the lemmas."""
     return check_function(
         candidate,
-        _expected_alignment,
-        _alignment_cases(fresh_rng()),
-        name="alignment_and_norm",
-        compare=_compare_pairs,
+        _expected_first_above,
+        _first_above_cases(fresh_rng()),
+        name="first_cosine_above",
+        compare=compare,
+        none_hint="return -1 (not None) when no cosine exceeds c.",
         hints=[
+            (at_least, "'exceeds' is strict: use > c, not >= c."),
             (
-                _norm_not_squared,
-                "the second lemma is about the *squared* norm ||w_k||^2.",
+                row_index,
+                "row 0 of coef_path is w_0 = 0, before any update: row k "
+                "is w_k, so the update number is the row's index.",
             ),
             (
-                _wrong_axis,
-                "each row of coef_path is one weight vector w_k: one entry "
-                "per row, so sum over axis=1.",
+                alignment_only,
+                "the cosine divides the alignment u.w_k by the length "
+                "||w_k||.",
             ),
         ],
     )

@@ -92,7 +92,7 @@ class _Frame:
             markeredgewidth=2.2,
             label="next mistake",
         )
-        ax.legend(loc="upper left", fontsize=9)
+        ax.legend(loc="upper left", fontsize=12)
 
     def show(self, model, k):
         w, b = model.coef_path_[k], model.intercept_path_[k]
@@ -120,9 +120,12 @@ class _Frame:
         else:
             self.ring.set_data([], [])
             nxt = "; no mistake left" if model.converged_ else ""
+        # two lines at 12 pt: legible on a phone, where the figure is
+        # shown about 340 px wide
         self.ax.set_title(
-            f"after {k} update(s): w = ({w[0]:.2f}, {w[1]:.2f}), b = {b:.2f}{nxt}",
-            fontsize=10,
+            f"after {k} update(s): w = ({w[0]:.2f}, {w[1]:.2f}), "
+            f"b = {b:.2f}\n{nxt.removeprefix('; ')}",
+            fontsize=12,
         )
         return self.line, self.ring
 
