@@ -640,45 +640,76 @@ LOGISTIC_GRADIENT = Exercise(
     2,
     20,
     2,
-    answers=("logistic_gradient",),
+    answers=("penalized_gradient",),
     module="mlcourse.exercises.gradient_descent",
     checker="check_logistic_gradient",
     cases="_logistic_cases",
     setup="from mlcourse.logistic_regression import sigmoid",
-    stub="""def logistic_gradient(w, X, y):
-    # Your answer: the gradient of the mean logistic loss (shaped like w).
+    stub="""def penalized_gradient(w, X, y, lam):
+    # Your answer: the gradient of the penalized loss (shaped like w).
     ...
 """,
-    solution="""def logistic_gradient(w, X, y):
+    solution="""def penalized_gradient(w, X, y, lam):
     margins = y * (X @ w)
-    weights = sigmoid(-margins)
-    return -(X.T @ (weights * y)) / len(y)
+    data_part = -(X.T @ (sigmoid(-margins) * y)) / len(y)
+    penalty = lam * w
+    penalty[0] = 0.0  # the bias is not penalized
+    return data_part + penalty
 """,
     wrong={
+        "bias penalized": (
+            """def penalized_gradient(w, X, y, lam):
+    margins = y * (X @ w)
+    return -(X.T @ (sigmoid(-margins) * y)) / len(y) + lam * w
+""",
+            "penalized the bias",
+        ),
+        "penalty forgotten": (
+            """def penalized_gradient(w, X, y, lam):
+    return -(X.T @ (sigmoid(-y * (X @ w)) * y)) / len(y)
+""",
+            "penalty is missing",
+        ),
+        "penalty halved": (
+            """def penalized_gradient(w, X, y, lam):
+    penalty = lam * w / 2
+    penalty[0] = 0.0
+    return -(X.T @ (sigmoid(-y * (X @ w)) * y)) / len(y) + penalty
+""",
+            "wrong factor",
+        ),
         "sign flipped": (
-            """def logistic_gradient(w, X, y):
-    return (X.T @ (sigmoid(-y * (X @ w)) * y)) / len(y)
+            """def penalized_gradient(w, X, y, lam):
+    penalty = lam * w
+    penalty[0] = 0.0
+    return (X.T @ (sigmoid(-y * (X @ w)) * y)) / len(y) + penalty
 """,
             "wrong sign",
         ),
         "sum, not mean": (
-            """def logistic_gradient(w, X, y):
-    return -(X.T @ (sigmoid(-y * (X @ w)) * y))
+            """def penalized_gradient(w, X, y, lam):
+    penalty = lam * w
+    penalty[0] = 0.0
+    return -(X.T @ (sigmoid(-y * (X @ w)) * y)) + penalty
 """,
-            "divide by the number",
+            "divide it by the",
         ),
         "overflow-prone exponential": (
-            """def logistic_gradient(w, X, y):
+            """def penalized_gradient(w, X, y, lam):
     e = np.exp(-y * (X @ w))
-    return -(X.T @ (e / (1 + e) * y)) / len(y)
+    penalty = lam * w
+    penalty[0] = 0.0
+    return -(X.T @ (e / (1 + e) * y)) / len(y) + penalty
 """,
             "overflowed",
         ),
         "overflow silenced": (
-            """def logistic_gradient(w, X, y):
+            """def penalized_gradient(w, X, y, lam):
     with np.errstate(over="ignore"):
         weights = 1 / (1 + np.exp(y * (X @ w)))
-    return -(X.T @ (weights * y)) / len(y)
+    penalty = lam * w
+    penalty[0] = 0.0
+    return -(X.T @ (weights * y)) / len(y) + penalty
 """,
             "hides overflow",
         ),
@@ -696,37 +727,44 @@ MAX_STEP = Exercise(
     module="mlcourse.exercises.gradient_descent",
     checker="check_max_stable_step",
     cases="_threshold_cases",
-    stub="""def max_stable_step(A):
-    # Your answer: the threshold step size for the quadratic with matrix A.
+    stub="""def max_stable_step(X):
+    # Your answer: the threshold step size for least squares with design X.
     ...
 """,
-    solution="""def max_stable_step(A):
-    return 2.0 / np.linalg.eigvalsh(A).max()
+    solution="""def max_stable_step(X):
+    hessian = X.T @ X / len(X)
+    return 2.0 / np.linalg.eigvalsh(hessian).max()
 """,
     wrong={
-        "1 / lambda_max": (
-            """def max_stable_step(A):
-    return 1.0 / np.linalg.eigvalsh(A).max()
+        "1 / L": (
+            """def max_stable_step(X):
+    return len(X) / np.linalg.eigvalsh(X.T @ X).max()
 """,
             "twice as large",
         ),
+        "the sum, not the mean": (
+            """def max_stable_step(X):
+    return 2.0 / np.linalg.eigvalsh(X.T @ X).max()
+""",
+            "X^T X / n",
+        ),
         "smallest eigenvalue": (
-            """def max_stable_step(A):
-    return 2.0 / np.linalg.eigvalsh(A).min()
+            """def max_stable_step(X):
+    return 2.0 * len(X) / np.linalg.eigvalsh(X.T @ X).min()
 """,
             "largest eigenvalue",
         ),
-        "diagonal entries": (
-            """def max_stable_step(A):
-    return 2.0 / np.max(np.diag(A))
+        "singular value, not squared": (
+            """def max_stable_step(X):
+    return 2.0 * len(X) / np.linalg.svd(X, compute_uv=False).max()
 """,
-            "only when A is",
+            "squares of the singular",
         ),
-        "lambda_max itself": (
-            """def max_stable_step(A):
-    return np.linalg.eigvalsh(A).max()
+        "diagonal entries": (
+            """def max_stable_step(X):
+    return 2.0 * len(X) / np.max(np.diag(X.T @ X))
 """,
-            "2 / lambda_max",
+            "only when",
         ),
     },
 )

@@ -1,10 +1,12 @@
 """Checkers for the exercises of chapter 3, "Gradient descent".
 
 - :func:`check_logistic_gradient` (exercise ``ex-gd-logistic-gradient``):
-  ``logistic_gradient(w, X, y)``, the gradient of the mean logistic loss
-  for labels in {-1, +1}, free of overflow for large weights;
+  ``penalized_gradient(w, X, y, lam)``, the gradient of the mean logistic
+  loss for labels in {-1, +1} plus an L2 penalty that spares the bias,
+  free of overflow for large weights;
 - :func:`check_max_stable_step` (exercise ``ex-gd-threshold``):
-  ``max_stable_step(A)``, the threshold step of a quadratic;
+  ``max_stable_step(X)``, the threshold step of gradient descent on the
+  least-squares loss with design ``X``;
 - :func:`check_descend` (exercise ``ex-gd-loop``): ``descend(gradient,
   x0, learning_rate, n_steps)``, the gradient-descent loop;
 - :func:`check_central_difference` (exercise ``ex-gd-gradient-check``):
@@ -32,60 +34,103 @@ __all__ = [
 _RAISE = {"over": "raise", "invalid": "raise", "divide": "raise"}
 
 
-def _expected_gradient(w, X, y):
+def _expected_gradient(w, X, y, lam):
     margins = y * (X @ w)
     weights = expit(-margins)
-    return -(X.T @ (y * weights)) / len(y)
+    penalty = lam * np.asarray(w, dtype=float).copy()
+    penalty[0] = 0.0  # the bias is not penalized
+    return -(X.T @ (y * weights)) / len(y) + penalty
+
+
+def _augmented(X):
+    return np.column_stack([np.ones(len(X)), X])
 
 
 def _logistic_cases(rng):
     cases = [
         Case(
             (
-                np.array([0.0, 0.0]),
-                np.array([[1.0, 2.0], [-1.0, 0.5], [0.3, -2.0]]),
+                np.array([0.5, 1.0, -2.0]),
+                _augmented(np.array([[1.0, 2.0], [-1.0, 0.5], [0.3, -2.0]])),
                 np.array([1.0, -1.0, 1.0]),
+                0.1,
             ),
-            description="w = 0, three samples",
+            description="three samples, lam = 0.1",
         ),
         Case(
             (
-                np.array([400.0, -400.0]),
-                np.array([[2.0, -1.0], [-1.0, 3.0], [1.0, 1.0]]),
+                np.array([3.0, 400.0, -400.0]),
+                _augmented(np.array([[2.0, -1.0], [-1.0, 3.0], [1.0, 1.0]])),
                 np.array([-1.0, 1.0, 1.0]),
+                0.01,
             ),
-            description="large weights: margins of -1200, -1600 and 0, "
-            "where exp overflows",
+            description="large weights, lam = 0.01: margins near -1200, "
+            "-1600 and 0, where exp overflows",
         ),
         Case(
             (
-                np.array([-400.0, 400.0]),
-                np.array([[2.0, -1.0], [-1.0, 3.0]]),
+                np.array([-2.0, -400.0, 400.0]),
+                _augmented(np.array([[2.0, -1.0], [-1.0, 3.0]])),
                 np.array([-1.0, 1.0]),
+                0.5,
             ),
-            description="large weights: two sure hits, margins 1200 and 1600",
+            description="large weights, lam = 0.5: two sure hits",
         ),
     ]
     for n, d in ((int(rng.integers(3, 8)), 3), (40, 4)):
-        X = np.round(rng.normal(size=(n, d)), 3)
+        X = _augmented(np.round(rng.normal(size=(n, d)), 3))
         y = np.where(rng.random(n) < 0.5, -1.0, 1.0)
+        lam = float(np.round(rng.uniform(0.05, 1.0), 2))
         cases.append(
             Case(
-                (np.round(rng.normal(size=d), 3), X, y),
-                description=f"random w, {n} samples, {d} features",
+                (np.round(rng.normal(size=d + 1), 3), X, y, lam),
+                description=f"random w, {n} samples, {d} features, "
+                f"lam = {lam}",
                 random=True,
             )
         )
     return cases
 
 
+def _penalty(case):
+    w, _, _, lam = case.args
+    penalty = lam * np.asarray(w, dtype=float).copy()
+    penalty[0] = 0.0
+    return penalty
+
+
 def _sign_flipped(given, expected, case):
-    return isclose(given, -expected, rtol=1e-6)
+    data_part = expected - _penalty(case)
+    return isclose(given, -data_part + _penalty(case), rtol=1e-6) or isclose(
+        given, -expected, rtol=1e-6
+    )
 
 
 def _not_averaged(given, expected, case):
     n = len(case.args[2])
-    return n > 1 and isclose(given, n * expected, rtol=1e-6)
+    data_part = expected - _penalty(case)
+    return n > 1 and isclose(given, n * data_part + _penalty(case), rtol=1e-6)
+
+
+def _bias_penalized(given, expected, case):
+    w, _, _, lam = case.args
+    shifted = np.array(expected, dtype=float)
+    shifted[0] += lam * w[0]
+    return w[0] != 0 and isclose(given, shifted, rtol=1e-6)
+
+
+def _no_penalty(given, expected, case):
+    return np.any(_penalty(case)) and isclose(
+        given, expected - _penalty(case), rtol=1e-6
+    )
+
+
+def _penalty_factor(given, expected, case):
+    data_part = expected - _penalty(case)
+    return np.any(_penalty(case)) and any(
+        isclose(given, data_part + factor * _penalty(case), rtol=1e-6)
+        for factor in (0.5, 2.0)
+    )
 
 
 def _not_finite(given, expected, case):
@@ -94,83 +139,101 @@ def _not_finite(given, expected, case):
 
 _OVERFLOW = (
     "an exponential overflowed: write sigmoid(-m) in a form that never "
-    "takes exp of a large positive number (for example "
-    "0.5 * (1 - tanh(m / 2)), or the chapter's stable `sigmoid`); "
-    "silencing the warning is not enough."
+    "takes exp of a large positive number (for example the chapter's "
+    "stable `sigmoid`); silencing the warning is not enough."
 )
 
 
-def check_logistic_gradient(logistic_gradient) -> CheckResult:
-    """Check ``logistic_gradient(w, X, y)`` (mean logistic loss, labels +-1)."""
-    if callable(logistic_gradient):
+def check_logistic_gradient(penalized_gradient) -> CheckResult:
+    """Check ``penalized_gradient(w, X, y, lam)``: the gradient of the mean
+    logistic loss (labels +-1) plus ``lam / 2`` times the squared norm of the
+    weights, the bias ``w[0]`` not penalized."""
+    if callable(penalized_gradient):
         from . import forbidden_in
 
         silencer = forbidden_in(
-            logistic_gradient, ("numpy.errstate", "numpy.seterr")
+            penalized_gradient, ("numpy.errstate", "numpy.seterr")
         )
         if silencer:
             return CheckResult(
                 "wrong",
-                f"Not quite: `logistic_gradient` uses `{silencer}`, which "
+                f"Not quite: `penalized_gradient` uses `{silencer}`, which "
                 "hides overflow warnings instead of avoiding the overflow. "
                 + _OVERFLOW[0].upper()
                 + _OVERFLOW[1:],
             )
     return check_function(
-        logistic_gradient,
+        penalized_gradient,
         _expected_gradient,
         _logistic_cases(fresh_rng()),
-        name="logistic_gradient",
+        name="penalized_gradient",
         rtol=1e-6,
         atol=1e-9,
         errstate=_RAISE,
         error_hints=[(FloatingPointError, _OVERFLOW)],
         hints=[
             (
+                _bias_penalized,
+                "you penalized the bias w[0] too: the penalty is on "
+                "w[1], ..., w[d] only, so the bias entry has no penalty term.",
+            ),
+            (
+                _no_penalty,
+                "the penalty is missing: (lam / 2) * |w|^2 adds lam * w_j "
+                "to every entry but the bias.",
+            ),
+            (
+                _penalty_factor,
+                "the penalty term has the wrong factor: the derivative of "
+                "(lam / 2) * w_j^2 is lam * w_j.",
+            ),
+            (
                 _sign_flipped,
-                "your gradient has the wrong sign: the loss falls as y w.x "
-                "grows, so the gradient is minus a weighted sum of y_i x_i.",
+                "a term has the wrong sign: the loss falls as y w.x grows, so "
+                "its gradient is minus a weighted sum of y_i x_i, while the "
+                "penalty adds +lam * w_j.",
             ),
             (
                 _not_averaged,
-                "you returned the sum over samples: divide by the number of "
-                "samples n.",
+                "you summed the loss gradient over samples: divide it by the "
+                "number of samples n (the penalty is not divided).",
             ),
             (_not_finite, "your answer contains inf or NaN. " + _OVERFLOW),
         ],
     )
 
 
-def _expected_step(A):
-    return 2.0 / float(np.max(np.linalg.eigvals(A).real))
+def _expected_step(X):
+    X = np.asarray(X, dtype=float)
+    return 2.0 * len(X) / float(np.linalg.eigvalsh(X.T @ X).max())
 
 
 def _threshold_cases(rng):
     cases = [
-        Case((np.diag([1.0, 10.0]),), description="A = diag(1, 10)"),
-        Case((np.array([[4.0]]),), description="A = [[4]]"),
         Case(
-            (np.array([[2.0, 1.0], [1.0, 2.0]]),),
-            description="A = [[2, 1], [1, 2]], not diagonal",
+            (np.array([[1.0, 0.0], [0.0, 3.0], [1.0, 1.0]]),),
+            description="X = [[1, 0], [0, 3], [1, 1]]",
+        ),
+        Case(
+            (np.array([[2.0], [1.0], [1.0]]),),
+            description="X = [[2], [1], [1]]",
+        ),
+        Case(
+            (np.array([[1.0, 1.0], [1.0, 2.0], [1.0, 4.0], [1.0, -1.0]]),),
+            description="X with a column of ones and x = (1, 2, 4, -1)",
         ),
     ]
-    d = int(rng.integers(2, 6))
-    M = np.round(rng.normal(size=(d, d)), 3)
+    n, d = int(rng.integers(5, 12)), int(rng.integers(2, 5))
     cases.append(
         Case(
-            (M @ M.T + 0.5 * np.eye(d),),
-            description=f"a random {d} x {d} positive definite matrix",
+            (np.round(rng.normal(size=(n, d)), 3),),
+            description=f"a random {n} x {d} design",
             random=True,
         )
     )
-    Q, _ = np.linalg.qr(rng.normal(size=(3, 3)))
-    eigenvalues = np.round(np.sort(rng.uniform(0.1, 9.0, size=3)), 2)
+    X = np.column_stack([np.ones(20), np.round(rng.normal(size=(20, 3)), 3)])
     cases.append(
-        Case(
-            (Q @ np.diag(eigenvalues) @ Q.T,),
-            description="a rotated random diagonal matrix",
-            random=True,
-        )
+        Case((X,), description="a random augmented 20 x 4 design", random=True)
     )
     return cases
 
@@ -183,17 +246,34 @@ def _ratio(given, expected):
 
 
 def check_max_stable_step(max_stable_step) -> CheckResult:
-    """Check ``max_stable_step(A)``: the supremum of the converging steps."""
+    """Check ``max_stable_step(X)``: the supremum of the constant steps for
+    which gradient descent on ``|X w - y|^2 / (2 n)`` converges."""
+
+    def gram(case):
+        X = np.asarray(case.args[0], dtype=float)
+        return X.T @ X, len(X)
+
+    def forgot_n(g, e, case):
+        G, n = gram(case)
+        return n > 1 and isclose(g, 2.0 / np.linalg.eigvalsh(G).max())
 
     def used_smallest(g, e, case):
-        return isclose(g, 2.0 / np.linalg.eigvalsh(case.args[0]).min())
+        G, n = gram(case)
+        low, high = np.linalg.eigvalsh(G)[[0, -1]]
+        return low < high and any(isclose(g, c * n / low) for c in (1.0, 2.0))
 
-    def from_lambda_max(g, e, case):
-        top = np.linalg.eigvalsh(case.args[0]).max()
-        return isclose(g, top) or isclose(g, top / 2.0)
+    def singular_value(g, e, case):
+        G, n = gram(case)
+        top = np.sqrt(np.linalg.eigvalsh(G).max())
+        return abs(top - 1) > 1e-6 and any(
+            isclose(g, c * m / top) for c in (1.0, 2.0) for m in (1.0, n)
+        )
 
     def diagonal(g, e, case):
-        return isclose(g, 2.0 / np.max(np.diag(case.args[0])))
+        G, n = gram(case)
+        return not np.allclose(G, np.diag(np.diag(G))) and any(
+            isclose(g, c / np.max(np.diag(G))) for c in (2.0 * n, 2.0)
+        )
 
     return check_function(
         max_stable_step,
@@ -205,8 +285,13 @@ def check_max_stable_step(max_stable_step) -> CheckResult:
         hints=[
             (
                 lambda g, e, c: isclose(_ratio(g, e), 0.5),
-                "you returned 1 / lambda_max: that step is safe, but the "
-                "threshold is twice as large.",
+                "you returned 1 / L: that step is safe, but the threshold "
+                "is twice as large.",
+            ),
+            (
+                forgot_n,
+                "the loss is a mean over the n samples, so its Hessian is "
+                "X^T X / n, not X^T X.",
             ),
             (
                 used_smallest,
@@ -214,14 +299,14 @@ def check_max_stable_step(max_stable_step) -> CheckResult:
                 "eigenvalue, not the smallest.",
             ),
             (
-                from_lambda_max,
-                "you returned something built from lambda_max itself; the "
-                "threshold is 2 / lambda_max.",
+                singular_value,
+                "the Hessian X^T X / n has the squares of the singular "
+                "values of X, divided by n, as its eigenvalues.",
             ),
             (
                 diagonal,
-                "the diagonal entries of A are its eigenvalues only when A is "
-                "diagonal: use np.linalg.eigvalsh.",
+                "the diagonal entries of X^T X are its eigenvalues only when "
+                "it is diagonal: use np.linalg.eigvalsh.",
             ),
         ],
     )

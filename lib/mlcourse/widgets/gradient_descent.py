@@ -26,7 +26,7 @@ SCHEDULES = ("constant", "inverse-linear", "inverse-sqrt", "backtracking")
 
 
 def quadratic_2d(curvature=10.0):
-    """``f(x) = (x_1**2 + curvature * x_2**2) / 2``: returns ``(f, grad)``; ``L = max(1, curvature)``."""
+    """``J(w) = (w_1**2 + curvature * w_2**2) / 2``: returns ``(f, grad)``; ``L = max(1, curvature)``."""
     scales = np.array([1.0, float(curvature)])
     return (lambda x: 0.5 * float(np.sum(scales * x * x))), (
         lambda x: scales * x
@@ -100,8 +100,8 @@ def draw_descent(
     )
     ax.set_xlim(-5, 5)
     ax.set_ylim(-3, 3)
-    ax.set_xlabel("$x_1$")
-    ax.set_ylabel("$x_2$")
+    ax.set_xlabel("$w_1$")
+    ax.set_ylabel("$w_2$")
     if show_title:
         status = (
             "diverged"
@@ -131,7 +131,7 @@ def descent_explorer(learning_rate=0.1, schedule="constant", curvature=10.0):
             np.maximum(result.objective_path, 1e-16),
         )
         right.set_xlabel("step $k$")
-        right.set_ylabel("objective $f(x_k)$")
+        right.set_ylabel("objective $J(w_k)$")
         right.set_title(
             f"threshold 2/L = {2 / max(1.0, curvature):.3g}; {result.reason}",
             fontsize=9,
