@@ -144,29 +144,22 @@ def _iris():
     return load_iris(return_X_y=True)
 
 
-# name: (estimator, data, grid of its GridSearchCV, least score expected)
-# The perceptrons' grid is one pass against twenty: on these data more
-# passes never hurt, and a candidate must score differently for the search
-# to mean anything.
+# name: (estimator, data); then the grid of its GridSearchCV and the least
+# score expected. The perceptrons' grid is one pass against twenty: on these
+# data more passes never hurt, and a candidate must score differently for
+# the search to mean anything.
 PASSES = {"max_iter": [1, 20]}
 TOOLING = {
-    "Perceptron": (Perceptron(max_iter=20), partial(_labelled_blobs, 2)),
-    "BatchPerceptron": (
-        BatchPerceptron(max_iter=20),
-        partial(_labelled_blobs, 2),
-    ),
-    "AveragedPerceptron": (
-        AveragedPerceptron(max_iter=20),
-        partial(_labelled_blobs, 2),
-    ),
-    "VotedPerceptron": (
-        VotedPerceptron(max_iter=20),
-        partial(_labelled_blobs, 2),
-    ),
-    "KernelPerceptron": (
-        KernelPerceptron(max_iter=20),
-        partial(_labelled_blobs, 2),
-    ),
+    **{
+        type(model).__name__: (model, partial(_labelled_blobs, 2))
+        for model in (
+            Perceptron(max_iter=20),
+            BatchPerceptron(max_iter=20),
+            AveragedPerceptron(max_iter=20),
+            VotedPerceptron(max_iter=20),
+            KernelPerceptron(max_iter=20),
+        )
+    },
     "MulticlassPerceptron": (
         MulticlassPerceptron(max_iter=20),
         partial(_labelled_blobs, 3),
