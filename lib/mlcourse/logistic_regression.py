@@ -11,14 +11,14 @@ labels ``y_l`` in {0, 1}, plus an optional L2 penalty on the weights,
 
 .. math::
 
-   J(\\mathbf{w}, b) = \\frac{1}{n} \\sum_{l=1}^n
-   \\bigl[\\log(1 + e^{z_l}) - y_l z_l\\bigr]
-   + \\frac{\\lambda}{2} \\lVert \\mathbf{w} \\rVert^2,
-   \\qquad z_l = \\mathbf{w}^\\top \\mathbf{x}_l + b,
+   J(\\mathbf{w}, b) &= \\frac{1}{n} \\sum_{l=1}^n
+   \\bigl[\\log(1 + e^{z_l}) - y_l z_l\\bigr] \\\\
+   &\\quad + \\frac{\\lambda}{2} \\lVert \\mathbf{w} \\rVert^2,
 
-whose gradient ``A^T (p - y) / n + l2 w`` is :eq:`eq-logr-gradient` divided
-by ``-n``: gradient *descent* on ``J`` is the lecture's gradient *ascent* on
-the log-likelihood :eq:`eq-logr-loglik`.
+where :math:`z_l = \\mathbf{w}^\\top \\mathbf{x}_l + b` is the score of
+sample ``l``. The gradient ``A^T (p - y) / n + l2 w`` is
+:eq:`eq-logr-gradient` divided by ``-n``: gradient *descent* on ``J`` is
+the lecture's gradient *ascent* on the log-likelihood :eq:`eq-logr-loglik`.
 
 Three solvers share that objective (``solver=``):
 
