@@ -197,9 +197,9 @@ def test_digits_default_reaches_97_percent(digits):
 @pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")
 def test_digits_matches_sklearn_with_the_same_settings(digits):
     # The same network, steps and batches as scikit-learn's, compared after
-    # 30 passes (the default 200 are compared by `make bench`, mlp_bench).
+    # 10 passes (the default 200 are compared by `make bench`, mlp_bench).
     Xtr, Xte, ytr, yte = digits
-    passes = 30
+    passes = 10
     ours = (
         MLPClassifier(
             hidden_layer_sizes=(64,), max_iter=passes, random_state=0
