@@ -530,26 +530,20 @@ def test_sgd_is_reproducible_and_reaches_the_optimum_on_average():
     w_star = gd.gradient_descent(
         full, np.zeros(3), learning_rate=1.0, tol=1e-13, max_iter=100000
     ).x
-    a = gd.sgd(
-        grad_sample,
-        np.zeros(3),
-        100,
-        schedule=gd.InverseSqrt(0.5),
-        max_iter=30,
-        random_state=3,
-        average=True,
-        objective=loss,
-    )
-    b = gd.sgd(
-        grad_sample,
-        np.zeros(3),
-        100,
-        schedule=gd.InverseSqrt(0.5),
-        max_iter=30,
-        random_state=3,
-        average=True,
-        objective=loss,
-    )
+
+    def run():
+        return gd.sgd(
+            grad_sample,
+            np.zeros(3),
+            100,
+            schedule=gd.InverseSqrt(0.5),
+            max_iter=30,
+            random_state=3,
+            average=True,
+            objective=loss,
+        )
+
+    a, b = run(), run()
     np.testing.assert_array_equal(a.path, b.path)
     assert a.objective_path.shape == (31,)
     assert loss(a.x_average) - loss(w_star) < 1e-2

@@ -188,15 +188,25 @@ def test_xor_with_string_labels_and_noisy_xor():
     )
 
 
-@pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")
-def test_digits_default_reaches_97_percent_and_matches_sklearn(digits):
+def test_digits_default_reaches_97_percent(digits):
     Xtr, Xte, ytr, yte = digits
+    model = MLPClassifier(hidden_layer_sizes=(64,), random_state=0)
+    assert model.fit(Xtr, ytr).score(Xte, yte) >= 0.97
+
+
+@pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")
+def test_digits_matches_sklearn_with_the_same_settings(digits):
+    # The same network, steps and batches as scikit-learn's, compared after
+    # 10 passes (the default 200 are compared by `make bench`, mlp_bench).
+    Xtr, Xte, ytr, yte = digits
+    passes = 10
     ours = (
-        MLPClassifier(hidden_layer_sizes=(64,), random_state=0)
+        MLPClassifier(
+            hidden_layer_sizes=(64,), max_iter=passes, random_state=0
+        )
         .fit(Xtr, ytr)
         .score(Xte, yte)
     )
-    assert ours >= 0.97
     sk = (
         SkMLP(
             hidden_layer_sizes=(64,),
@@ -207,14 +217,15 @@ def test_digits_default_reaches_97_percent_and_matches_sklearn(digits):
             nesterovs_momentum=False,
             batch_size=32,
             alpha=0.0,
-            max_iter=200,
+            max_iter=passes,
             tol=0.0,
-            n_iter_no_change=200,
+            n_iter_no_change=passes,
             random_state=0,
         )
         .fit(Xtr, ytr)
         .score(Xte, yte)
     )
+    assert ours >= 0.95
     assert abs(ours - sk) <= 0.02
 
 

@@ -11,10 +11,12 @@ classifiers share lives here once:
   (chapter "The perceptron", :eq:`eq-pc-rule`);
 - :func:`check_classification_target`, which refuses a continuous target and
   maps class labels to the book's codes;
-- :func:`learning_rate_schedule`, the one contract of a step size: a positive
-  number, or a function ``k -> eta_k`` of the update (or step) number ``k``
-  such as :class:`mlcourse.gradient_descent.InverseLinear`;
-- :func:`check_start` and :func:`visiting_orders`, the starting point and the
+- :func:`check_pass_params`, the hyper-parameters every mistake-driven
+  estimator shares (the step size is checked by
+  :func:`mlcourse._validation.check_learning_rate`, the library's one
+  contract of a step size);
+- :func:`check_start`, :func:`check_signed_run` and :func:`visiting_orders`,
+  the starting point, the inputs of a textbook loop on -1/+1 labels and the
   order of the samples of the mistake-driven rules.
 """
 
@@ -29,7 +31,8 @@ from sklearn.utils.multiclass import type_of_target
 
 from ._validation import (
     check_is_fitted,
-    check_positive,
+    check_learning_rate,
+    check_positive_int,
     check_random_state,
     check_vector,
     check_X,
@@ -43,10 +46,11 @@ __all__ = [
     "check_predict_X",
     "check_fit_X",
     "check_classification_target",
-    "learning_rate_schedule",
     "check_bool",
+    "check_pass_params",
     "check_number",
     "check_start",
+    "check_signed_run",
     "visiting_orders",
 ]
 
@@ -218,57 +222,6 @@ def check_bool(value, name: str) -> bool:
     return bool(value)
 
 
-def learning_rate_schedule(learning_rate, name: str = "learning_rate"):
-    """Return ``eta(k)``, the step of update ``k`` (``k = 1`` first).
-
-    The one contract of a step size in the library: ``learning_rate`` is a
-    positive number (the same step every time) or a callable ``k -> eta_k``
-    such as ``InverseLinear(1.0)``; each value it returns is checked (a
-    positive, finite number) when it is used.
-    """
-    if callable(learning_rate):
-
-        def eta(k: int) -> float:
-            try:
-                value = learning_rate(k)
-            except Exception as error:
-                raise TypeError(
-                    f"{name} must be a number or a function of the update "
-                    f"number k (k = 1, 2, ...); calling it with k={k} raised "
-                    f"{type(error).__name__}: {error}"
-                ) from error
-            if isinstance(value, (bool, np.bool_)) or not isinstance(
-                value, (numbers.Real, np.floating, np.integer)
-            ):
-                raise TypeError(
-                    f"{name}(k) must return a number; got {value!r} for k={k}."
-                )
-            value = float(value)
-            if not np.isfinite(value) or value <= 0:
-                raise ValueError(
-                    f"{name}(k) must return a finite number greater than 0; "
-                    f"got {value} for k={k}."
-                )
-            return value
-
-        eta.constant = None
-        return eta
-    if isinstance(learning_rate, (bool, np.bool_)) or not isinstance(
-        learning_rate, (numbers.Real, np.floating, np.integer)
-    ):
-        raise TypeError(
-            f"{name} must be a positive number or a function k -> eta_k "
-            f"(for example InverseLinear(1.0)); got {learning_rate!r}."
-        )
-    constant = check_positive(float(learning_rate), name)
-
-    def eta(k: int) -> float:
-        return constant
-
-    eta.constant = constant
-    return eta
-
-
 def check_start(coef_init, intercept_init, n_features: int, fit_intercept):
     """The starting point ``(w0, b0)`` of a mistake-driven rule (zeros)."""
     if coef_init is None:
@@ -284,6 +237,48 @@ def check_start(coef_init, intercept_init, n_features: int, fit_intercept):
             "bias at 0; use fit_intercept=True or leave intercept_init out."
         )
     return w, b
+
+
+def check_signed_run(
+    X,
+    y_signed,
+    coef_init,
+    intercept_init,
+    learning_rate,
+    max_iter,
+    fit_intercept,
+):
+    """Check the inputs of a textbook loop on -1/+1 labels.
+
+    Returns ``(X, y_signed, w0, b0, eta, max_iter)``: the samples, the
+    labels (only -1 and +1), the starting point of :func:`check_start`, the
+    step ``eta(k)`` of update ``k`` and the number of passes.
+    """
+    X = check_X(X)
+    y_signed = check_vector(y_signed, "y_signed", length=X.shape[0])
+    if not np.all(np.isin(y_signed, (-1.0, 1.0))):
+        raise ValueError(
+            "y_signed must contain only -1 and +1; map labels with "
+            "check_binary_labels first."
+        )
+    w, b = check_start(coef_init, intercept_init, X.shape[1], fit_intercept)
+    eta = check_learning_rate(learning_rate)
+    return X, y_signed, w, b, eta, check_positive_int(max_iter, "max_iter")
+
+
+def check_pass_params(estimator, flags=("fit_intercept", "shuffle")):
+    """Check a mistake-driven estimator's hyper-parameters.
+
+    Returns ``(eta, max_iter)``: the step ``eta(k)`` of update ``k`` and the
+    number of passes; each name in ``flags`` that the estimator has must be
+    True or False.
+    """
+    eta = check_learning_rate(estimator.learning_rate)
+    max_iter = check_positive_int(estimator.max_iter, "max_iter")
+    for name in flags:
+        if hasattr(estimator, name):
+            check_bool(getattr(estimator, name), name)
+    return eta, max_iter
 
 
 def visiting_orders(n_samples: int, max_iter: int, shuffle, random_state):

@@ -11,14 +11,14 @@ labels ``y_l`` in {0, 1}, plus an optional L2 penalty on the weights,
 
 .. math::
 
-   J(\\mathbf{w}, b) = \\frac{1}{n} \\sum_{l=1}^n
-   \\bigl[\\log(1 + e^{z_l}) - y_l z_l\\bigr]
-   + \\frac{\\lambda}{2} \\lVert \\mathbf{w} \\rVert^2,
-   \\qquad z_l = \\mathbf{w}^\\top \\mathbf{x}_l + b,
+   J(\\mathbf{w}, b) &= \\frac{1}{n} \\sum_{l=1}^n
+   \\bigl[\\log(1 + e^{z_l}) - y_l z_l\\bigr] \\\\
+   &\\quad + \\frac{\\lambda}{2} \\lVert \\mathbf{w} \\rVert^2,
 
-whose gradient ``A^T (p - y) / n + l2 w`` is :eq:`eq-logr-gradient` divided
-by ``-n``: gradient *descent* on ``J`` is the lecture's gradient *ascent* on
-the log-likelihood :eq:`eq-logr-loglik`.
+where :math:`z_l = \\mathbf{w}^\\top \\mathbf{x}_l + b` is the score of
+sample ``l``. The gradient ``A^T (p - y) / n + l2 w`` is
+:eq:`eq-logr-gradient` divided by ``-n``: gradient *descent* on ``J`` is
+the lecture's gradient *ascent* on the log-likelihood :eq:`eq-logr-loglik`.
 
 Three solvers share that objective (``solver=``):
 
@@ -447,6 +447,22 @@ class _LinearProbabilisticModel(ClassifierMixin, BaseEstimator):
 
     _solvers = ("accelerated", "gradient")
 
+    def __init__(
+        self,
+        learning_rate="auto",
+        max_iter=10_000,
+        tol=1e-8,
+        fit_intercept=True,
+        l2=0.0,
+        solver="accelerated",
+    ):
+        self.learning_rate = learning_rate
+        self.max_iter = max_iter
+        self.tol = tol
+        self.fit_intercept = fit_intercept
+        self.l2 = l2
+        self.solver = solver
+
     def _check_params(self):
         if self.solver not in self._solvers:
             raise ValueError(
@@ -571,22 +587,6 @@ class LogisticRegression(
     """
 
     _solvers = ("accelerated", "gradient", "newton")
-
-    def __init__(
-        self,
-        learning_rate="auto",
-        max_iter=10_000,
-        tol=1e-8,
-        fit_intercept=True,
-        l2=0.0,
-        solver="accelerated",
-    ):
-        self.learning_rate = learning_rate
-        self.max_iter = max_iter
-        self.tol = tol
-        self.fit_intercept = fit_intercept
-        self.l2 = l2
-        self.solver = solver
 
     def fit(self, X, y, coef_init=None, intercept_init=None):
         """Fit by maximum conditional likelihood.
@@ -734,22 +734,6 @@ class SoftmaxRegression(_LinearProbabilisticModel):
     n_features_in_ : int
         Number of features seen during ``fit``.
     """
-
-    def __init__(
-        self,
-        learning_rate="auto",
-        max_iter=10_000,
-        tol=1e-8,
-        fit_intercept=True,
-        l2=0.0,
-        solver="accelerated",
-    ):
-        self.learning_rate = learning_rate
-        self.max_iter = max_iter
-        self.tol = tol
-        self.fit_intercept = fit_intercept
-        self.l2 = l2
-        self.solver = solver
 
     def fit(self, X, y, coef_init=None, intercept_init=None):
         """Fit by maximum conditional likelihood.

@@ -40,19 +40,18 @@ import numpy as np
 from ._base import (
     BaseEstimator,
     LinearBinaryClassifierMixin,
-    check_bool,
     check_classification_target,
     check_fit_X,
     check_number,
+    check_pass_params,
+    check_signed_run,
     check_start,
-    learning_rate_schedule,
     visiting_orders,
 )
 from ._validation import (
     check_binary_labels,
     check_nonnegative,
     check_positive,
-    check_positive_int,
     check_vector,
     check_X,
     warn_not_converged,
@@ -306,7 +305,7 @@ def linear_pass(Z, X, y_signed, v, z_max, eta, k, record=False):
     order, ``X`` and ``y_signed`` the same samples, ``v = [w, b]`` the
     weights (updated in place), ``z_max`` the largest row norm of ``Z``,
     ``eta`` the step function (from
-    :func:`mlcourse._base.learning_rate_schedule`) and ``k`` the number of
+    :func:`mlcourse._validation.check_learning_rate`) and ``k`` the number of
     updates made before this pass. Returns a :class:`LinearPass`.
 
     The next mistake is found by the block scan of :func:`mistakes_in_pass`
@@ -439,22 +438,6 @@ class PerceptronRun(NamedTuple):
     n_updates: int
 
 
-def _check_run_inputs(
-    X, y_signed, coef_init, intercept_init, learning_rate, max_iter,
-    fit_intercept,
-):  # fmt: skip
-    X = check_X(X)
-    y_signed = check_vector(y_signed, "y_signed", length=X.shape[0])
-    if not np.all(np.isin(y_signed, (-1.0, 1.0))):
-        raise ValueError(
-            "y_signed must contain only -1 and +1; map labels with "
-            "check_binary_labels first."
-        )
-    w, b = check_start(coef_init, intercept_init, X.shape[1], fit_intercept)
-    eta = learning_rate_schedule(learning_rate)
-    return X, y_signed, w, b, eta, check_positive_int(max_iter, "max_iter")
-
-
 def _in_order(order, *arrays):
     """The arrays with their rows in visiting order (``None``: as they are)."""
     if order is None:
@@ -502,7 +485,7 @@ def plain_perceptron(
     or after ``max_iter`` passes. ``y_signed`` holds -1/+1 labels. Returns a
     :class:`PerceptronRun`; it does not warn.
     """
-    X, y_signed, w, b, eta, max_iter = _check_run_inputs(
+    X, y_signed, w, b, eta, max_iter = check_signed_run(
         X, y_signed, coef_init, intercept_init, learning_rate, max_iter,
         fit_intercept,
     )  # fmt: skip
@@ -554,7 +537,7 @@ def fast_perceptron(
     stacked, ``v = [w, b]``, and each update is ``v += eta_k z_i`` with the
     normalized row ``z_i = y_i [x_i, 1]``.
     """
-    X, y_signed, w, b, eta, max_iter = _check_run_inputs(
+    X, y_signed, w, b, eta, max_iter = check_signed_run(
         X, y_signed, coef_init, intercept_init, learning_rate, max_iter,
         fit_intercept,
     )  # fmt: skip
@@ -602,13 +585,9 @@ class _MistakeDrivenClassifier(LinearBinaryClassifierMixin, BaseEstimator):
     """What the binary mistake-driven estimators share: checks and tags."""
 
     def _check_params(self):
-        eta = learning_rate_schedule(self.learning_rate)
-        max_iter = check_positive_int(self.max_iter, "max_iter")
-        check_bool(self.fit_intercept, "fit_intercept")
-        for name in ("shuffle", "record_path"):
-            if hasattr(self, name):
-                check_bool(getattr(self, name), name)
-        return eta, max_iter
+        return check_pass_params(
+            self, ("fit_intercept", "shuffle", "record_path")
+        )
 
     def _check_data(self, X, y):
         X = check_fit_X(X)

@@ -33,15 +33,16 @@ import numpy as np
 from ._base import (
     BaseEstimator,
     ClassifierMixin,
-    check_bool,
     check_classification_target,
     check_fit_X,
+    check_pass_params,
     check_predict_X,
+    check_signed_run,
     check_start,
-    learning_rate_schedule,
     visiting_orders,
 )
 from ._validation import (
+    check_learning_rate,
     check_nonnegative,
     check_positive,
     check_positive_int,
@@ -191,11 +192,11 @@ def voted_perceptron_naive(
     by a mistake counts that visit). ``orders`` gives the visiting order of
     each pass (default: ``0..n-1`` every pass).
     """
-    X = np.asarray(X, dtype=float)
-    y_signed = np.asarray(y_signed, dtype=float)
+    X, y_signed, w, b, eta, max_iter = check_signed_run(
+        X, y_signed, None, None, learning_rate, max_iter, fit_intercept
+    )
     n, d = X.shape
-    eta = learning_rate_schedule(learning_rate)
-    w, b, k = np.zeros(d), 0.0, 0
+    k = 0
     weights, intercepts, counts = [w.copy()], [b], [0]
     for order in _orders(orders, n, max_iter):
         for i in _pass_order(order, n):
@@ -231,11 +232,11 @@ def averaged_perceptron_naive(
     them: the definition, at a memory cost that the lazy trick of
     :func:`averaged_perceptron_plain` avoids. Returns ``(coef, intercept)``.
     """
-    X = np.asarray(X, dtype=float)
-    y_signed = np.asarray(y_signed, dtype=float)
+    X, y_signed, w, b, eta, max_iter = check_signed_run(
+        X, y_signed, None, None, learning_rate, max_iter, fit_intercept
+    )
     n, d = X.shape
-    eta = learning_rate_schedule(learning_rate)
-    w, b, k = np.zeros(d), 0.0, 0
+    k = 0
     history_w, history_b = [], []
     for order in _orders(orders, n, max_iter):
         for i in _pass_order(order, n):
@@ -270,12 +271,16 @@ def averaged_perceptron_plain(
     reproduces bit for bit. Returns
     ``(coef, intercept, last_coef, last_intercept, n_updates)``.
     """
-    X = np.asarray(X, dtype=float)
-    y_signed = np.asarray(y_signed, dtype=float)
+    X, y_signed, w, b, eta, max_iter = check_signed_run(
+        X,
+        y_signed,
+        coef_init,
+        intercept_init,
+        learning_rate,
+        max_iter,
+        fit_intercept,
+    )
     n, d = X.shape
-    eta = learning_rate_schedule(learning_rate)
-    w = np.zeros(d) if coef_init is None else np.array(coef_init, float)
-    b = float(intercept_init)
     u, u_b, c, k = np.zeros(d), 0.0, 0, 0
     for order in _orders(orders, n, max_iter):
         for i in _pass_order(order, n):
@@ -339,19 +344,17 @@ def lazy_average(
     by the block scan, so the cost is that of the perceptron itself.
     Returns ``(coef, intercept, last_coef, last_intercept, n_updates)``.
     """
-    X = np.asarray(X, dtype=float)
-    y_signed = np.asarray(y_signed, dtype=float)
-    n, d = X.shape
-    w0 = np.zeros(d) if coef_init is None else np.array(coef_init, float)
-    return _averaged_run(
+    X, y_signed, w0, b0, eta, max_iter = check_signed_run(
         X,
         y_signed,
-        learning_rate_schedule(learning_rate),
-        _orders(orders, n, max_iter),
+        coef_init,
+        intercept_init,
+        learning_rate,
+        max_iter,
         fit_intercept,
-        w0,
-        float(intercept_init),
     )
+    orders = _orders(orders, X.shape[0], max_iter)
+    return _averaged_run(X, y_signed, eta, orders, fit_intercept, w0, b0)
 
 
 # ---------------------------------------------------------------------------
@@ -595,7 +598,7 @@ def kernel_perceptron_naive(
     K = np.asarray(K, dtype=float)
     y_signed = np.asarray(y_signed, dtype=float)
     n = K.shape[0]
-    eta = learning_rate_schedule(learning_rate)
+    eta = check_learning_rate(learning_rate)
     a, b, k = np.zeros(n), 0.0, 0
     for order in _orders(orders, n, max_iter):
         mistakes = 0
@@ -806,7 +809,7 @@ def multiclass_perceptron_naive(
     """
     X = np.asarray(X, dtype=float)
     n, d = X.shape
-    eta = learning_rate_schedule(learning_rate)
+    eta = check_learning_rate(learning_rate)
     W, b, k = np.zeros((n_classes, d)), np.zeros(n_classes), 0
     sum_W, sum_b, visits = np.zeros_like(W), np.zeros_like(b), 0
     for order in _orders(orders, n, max_iter):
@@ -892,10 +895,9 @@ class MulticlassPerceptron(ClassifierMixin, BaseEstimator):
 
     def fit(self, X, y):
         """Run all ``max_iter`` passes from zero weights."""
-        eta = learning_rate_schedule(self.learning_rate)
-        passes = check_positive_int(self.max_iter, "max_iter")
-        for name in ("fit_intercept", "shuffle", "average"):
-            check_bool(getattr(self, name), name)
+        eta, passes = check_pass_params(
+            self, ("fit_intercept", "shuffle", "average")
+        )
         X = check_fit_X(X)
         y_index, classes = check_classification_target(
             y, X.shape[0], binary=False
