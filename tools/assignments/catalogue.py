@@ -1833,7 +1833,7 @@ WRITTEN = [
         3,
         20,
         2,
-        "1 point: a convex function, start and step with f(x_1) = f(x_0) "
+        "1 point: a convex function, start and step with J(w_1) = J(w_0) "
         "(for example a symmetric jump over the minimum). 1 point: a rule on "
         "the gradient's size, which does not stop there.",
     ),
