@@ -780,30 +780,30 @@ LOOP = Exercise(
     module="mlcourse.exercises.gradient_descent",
     checker="check_descend",
     cases="_descent_cases",
-    stub="""def descend(gradient, x0, learning_rate, n_steps):
+    stub="""def descend(gradient, w_init, learning_rate, n_steps):
     # Your answer: the point after n_steps steps of gradient descent.
     ...
 """,
-    solution="""def descend(gradient, x0, learning_rate, n_steps):
-    x = np.array(x0, dtype=float)
+    solution="""def descend(gradient, w_init, learning_rate, n_steps):
+    x = np.array(w_init, dtype=float)
     for _ in range(n_steps):
         x = x - learning_rate * gradient(x)
     return x
 """,
     wrong={
         "uphill": (
-            """def descend(gradient, x0, learning_rate, n_steps):
-    x = np.array(x0, dtype=float)
+            """def descend(gradient, w_init, learning_rate, n_steps):
+    x = np.array(w_init, dtype=float)
     for _ in range(n_steps):
         x = x + learning_rate * gradient(x)
     return x
 """,
             "up the slope",
         ),
-        "gradient taken once at x0": (
-            """def descend(gradient, x0, learning_rate, n_steps):
-    g = gradient(x0)
-    x = np.array(x0, dtype=float)
+        "gradient taken once at w_init": (
+            """def descend(gradient, w_init, learning_rate, n_steps):
+    g = gradient(w_init)
+    x = np.array(w_init, dtype=float)
     for _ in range(n_steps):
         x = x - learning_rate * g
     return x
@@ -811,8 +811,8 @@ LOOP = Exercise(
             "current point",
         ),
         "one step short": (
-            """def descend(gradient, x0, learning_rate, n_steps):
-    x = np.array(x0, dtype=float)
+            """def descend(gradient, w_init, learning_rate, n_steps):
+    x = np.array(w_init, dtype=float)
     for _ in range(n_steps - 1):
         x = x - learning_rate * gradient(x)
     return x
@@ -820,19 +820,19 @@ LOOP = Exercise(
             "one step short",
         ),
         "the whole path": (
-            """def descend(gradient, x0, learning_rate, n_steps):
-    path = [np.array(x0, dtype=float)]
+            """def descend(gradient, w_init, learning_rate, n_steps):
+    path = [np.array(w_init, dtype=float)]
     for _ in range(n_steps):
         path.append(path[-1] - learning_rate * gradient(path[-1]))
     return np.array(path)
 """,
             "last point",
         ),
-        "updates x0 in place": (
-            """def descend(gradient, x0, learning_rate, n_steps):
+        "updates w_init in place": (
+            """def descend(gradient, w_init, learning_rate, n_steps):
     for _ in range(n_steps):
-        x0 -= learning_rate * gradient(x0)
-    return x0
+        w_init -= learning_rate * gradient(w_init)
+    return w_init
 """,
             "in place",
         ),
@@ -840,9 +840,9 @@ LOOP = Exercise(
             """from mlcourse.gradient_descent import gradient_descent
 
 
-def descend(gradient, x0, learning_rate, n_steps):
+def descend(gradient, w_init, learning_rate, n_steps):
     run = gradient_descent(
-        gradient, x0, learning_rate=learning_rate, max_iter=n_steps, tol=0
+        gradient, w_init, learning_rate=learning_rate, max_iter=n_steps, tol=0
     )
     return run.x
 """,
@@ -1746,8 +1746,9 @@ WRITTEN = [
         10,
         2,
         "1 point: the prediction at 60 and the difference of ten slopes, "
-        "with units. 1 point: no extrapolation to a 5-year-old, because the "
-        "data say nothing about ages far outside their range.",
+        "with units. 1 point: a 5-year-old is 2.6 standard deviations below "
+        "the mean age; no extrapolation, because the data say nothing about "
+        "ages far outside their range.",
     ),
     _written(
         "ex-lr-swap",
@@ -1832,7 +1833,7 @@ WRITTEN = [
         3,
         20,
         2,
-        "1 point: a convex function, start and step with f(x_1) = f(x_0) "
+        "1 point: a convex function, start and step with J(w_1) = J(w_0) "
         "(for example a symmetric jump over the minimum). 1 point: a rule on "
         "the gradient's size, which does not stop there.",
     ),

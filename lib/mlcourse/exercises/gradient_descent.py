@@ -8,7 +8,7 @@
   ``max_stable_step(X)``, the threshold step of gradient descent on the
   least-squares loss with design ``X``;
 - :func:`check_descend` (exercise ``ex-gd-loop``): ``descend(gradient,
-  x0, learning_rate, n_steps)``, the gradient-descent loop;
+  w_init, learning_rate, n_steps)``, the gradient-descent loop;
 - :func:`check_central_difference` (exercise ``ex-gd-gradient-check``):
   ``central_difference(f, x, eps)``, the numerical gradient.
 
@@ -409,8 +409,8 @@ def check_central_difference(central_difference) -> CheckResult:
     )
 
 
-def _expected_descent(gradient, x0, learning_rate, n_steps):
-    x = np.array(x0, dtype=float)
+def _expected_descent(gradient, w_init, learning_rate, n_steps):
+    x = np.array(w_init, dtype=float)
     for _ in range(n_steps):
         x = x - learning_rate * np.asarray(gradient(x), dtype=float)
     return x
@@ -466,33 +466,33 @@ def _descent_cases(rng):
 
 
 def check_descend(descend) -> CheckResult:
-    """Check ``descend(gradient, x0, learning_rate, n_steps)``.
+    """Check ``descend(gradient, w_init, learning_rate, n_steps)``.
 
     Exercise ``ex-gd-loop``: ``n_steps`` steps of gradient descent with a
-    constant step from ``x0`` (left unchanged); the last point is returned.
+    constant step from ``w_init`` (left unchanged); the last point is returned.
     """
 
     def with_steps(shift):
         def diagnose(given, expected, case):
-            gradient, x0, eta, n = case.args
+            gradient, w_init, eta, n = case.args
             if n + shift < 0:
                 return False
             return isclose(
-                given, _expected_descent(gradient, x0, eta, n + shift)
+                given, _expected_descent(gradient, w_init, eta, n + shift)
             )
 
         return diagnose
 
     def ascent(given, expected, case):
-        gradient, x0, eta, n = case.args
+        gradient, w_init, eta, n = case.args
         return n > 0 and isclose(
-            given, _expected_descent(gradient, x0, -eta, n)
+            given, _expected_descent(gradient, w_init, -eta, n)
         )
 
     def frozen_gradient(given, expected, case):
-        gradient, x0, eta, n = case.args
-        g = np.asarray(gradient(np.asarray(x0, dtype=float)), dtype=float)
-        return n > 1 and isclose(given, x0 - n * eta * g)
+        gradient, w_init, eta, n = case.args
+        g = np.asarray(gradient(np.asarray(w_init, dtype=float)), dtype=float)
+        return n > 1 and isclose(given, w_init - n * eta * g)
 
     def whole_path(given, expected, case):
         return np.ndim(given) == np.ndim(expected) + 1
@@ -523,7 +523,7 @@ def check_descend(descend) -> CheckResult:
             (
                 frozen_gradient,
                 "evaluate the gradient at the current point in every step, "
-                "not once at x0.",
+                "not once at w_init.",
             ),
             (
                 with_steps(-1),
