@@ -1890,7 +1890,8 @@ WRITTEN = [
         30,
         3,
         "1 point: the augmented radius and separator. 1 point: the minimum "
-        "over c by the arithmetic-geometric mean inequality. 1 point: c = 1 "
+        "over zeta by the arithmetic-geometric mean inequality. 1 point: "
+        "zeta = 1 "
         "with large R costs a factor of about R^2.",
     ),
     _written(
