@@ -1765,10 +1765,12 @@ WRITTEN = [
         "02_logistic_regression",
         "compute",
         1,
-        10,
+        15,
         2,
-        "1 point: b and w_1 with the sign changed. 1 point: the odds ratio "
-        "e^{0.8}, the same in both conventions.",
+        "1 point: x_1 from exp(v_0 + v_1 x_1) = 1/9 in the lecture's "
+        "convention, and the same x_1 from b = -v_0, w_1 = -v_1 in the "
+        "book's. 1 point: plugging v_0, v_1 in unchanged gives another, "
+        "mirrored model and another x_1.",
     ),
     _written(
         "ex-logr-concave",
