@@ -34,12 +34,14 @@ def slope_interval(x, y, confidence):
 def softmax_answer(Z):
     return np.exp(Z - logsumexp(Z, axis=1, keepdims=True))
 """,
-    "ex-gd-loop": """def descend(gradient, x0, learning_rate, n_steps):
+    "ex-gd-loop": """def descend(gradient, x0, learning_rate, tol, max_steps):
     x, k = x0.copy(), 0
-    while k < n_steps:
-        x = x - learning_rate * gradient(x)
-        k += 1
-    return x
+    while k < max_steps:
+        step = learning_rate * np.asarray(gradient(x))
+        if np.sqrt(step @ step) < tol:
+            break
+        x, k = x - step, k + 1
+    return x, k
 """,
     "ex-gd-gradient-check": """def central_difference(f, x, eps):
     steps = eps * np.eye(len(x))

@@ -774,65 +774,116 @@ LOOP = Exercise(
     "03_gradient_descent",
     "implement",
     1,
-    10,
+    15,
     2,
     answers=("descend",),
     module="mlcourse.exercises.gradient_descent",
     checker="check_descend",
     cases="_descent_cases",
-    stub="""def descend(gradient, w_init, learning_rate, n_steps):
-    # Your answer: the point after n_steps steps of gradient descent.
+    stub="""def descend(gradient, w_init, learning_rate, tol, max_steps):
+    # Your answer: the last point and the number of steps taken.
     ...
 """,
-    solution="""def descend(gradient, w_init, learning_rate, n_steps):
+    solution="""def descend(gradient, w_init, learning_rate, tol, max_steps):
     x = np.array(w_init, dtype=float)
-    for _ in range(n_steps):
-        x = x - learning_rate * gradient(x)
-    return x
+    for k in range(max_steps):
+        step = learning_rate * gradient(x)
+        if np.linalg.norm(step) < tol:
+            return x, k
+        x = x - step
+    return x, max_steps
 """,
     wrong={
         "uphill": (
-            """def descend(gradient, w_init, learning_rate, n_steps):
+            """def descend(gradient, w_init, learning_rate, tol, max_steps):
     x = np.array(w_init, dtype=float)
-    for _ in range(n_steps):
-        x = x + learning_rate * gradient(x)
-    return x
+    for k in range(max_steps):
+        step = learning_rate * gradient(x)
+        if np.linalg.norm(step) < tol:
+            return x, k
+        x = x + step
+    return x, max_steps
 """,
             "up the slope",
         ),
         "gradient taken once at w_init": (
-            """def descend(gradient, w_init, learning_rate, n_steps):
-    g = gradient(w_init)
+            """def descend(gradient, w_init, learning_rate, tol, max_steps):
+    step = learning_rate * gradient(w_init)
     x = np.array(w_init, dtype=float)
-    for _ in range(n_steps):
-        x = x - learning_rate * g
-    return x
+    for k in range(max_steps):
+        if np.linalg.norm(step) < tol:
+            return x, k
+        x = x - step
+    return x, max_steps
 """,
             "current point",
         ),
-        "one step short": (
-            """def descend(gradient, w_init, learning_rate, n_steps):
+        "only the point": (
+            """def descend(gradient, w_init, learning_rate, tol, max_steps):
     x = np.array(w_init, dtype=float)
-    for _ in range(n_steps - 1):
-        x = x - learning_rate * gradient(x)
+    for k in range(max_steps):
+        step = learning_rate * gradient(x)
+        if np.linalg.norm(step) < tol:
+            return x
+        x = x - step
     return x
 """,
-            "one step short",
+            "return a pair",
         ),
-        "the whole path": (
-            """def descend(gradient, w_init, learning_rate, n_steps):
-    path = [np.array(w_init, dtype=float)]
-    for _ in range(n_steps):
-        path.append(path[-1] - learning_rate * gradient(path[-1]))
-    return np.array(path)
+        "the gradient tested, not the step": (
+            """def descend(gradient, w_init, learning_rate, tol, max_steps):
+    x = np.array(w_init, dtype=float)
+    for k in range(max_steps):
+        g = gradient(x)
+        if np.linalg.norm(g) < tol:
+            return x, k
+        x = x - learning_rate * g
+    return x, max_steps
 """,
-            "last point",
+            "length of the step",
+        ),
+        "the short step taken": (
+            """def descend(gradient, w_init, learning_rate, tol, max_steps):
+    x = np.array(w_init, dtype=float)
+    for k in range(max_steps):
+        step = learning_rate * gradient(x)
+        x = x - step
+        if np.linalg.norm(step) < tol:
+            return x, k
+    return x, max_steps
+""",
+            "before taking it",
+        ),
+        "no limit on the steps": (
+            """def descend(gradient, w_init, learning_rate, tol, max_steps):
+    x, k = np.array(w_init, dtype=float), 0
+    while np.linalg.norm(learning_rate * gradient(x)) >= tol:
+        x = x - learning_rate * gradient(x)
+        k += 1
+    return x, k
+""",
+            "max_steps",
+        ),
+        "counts from 1": (
+            """def descend(gradient, w_init, learning_rate, tol, max_steps):
+    x = np.array(w_init, dtype=float)
+    for k in range(1, max_steps + 1):
+        step = learning_rate * gradient(x)
+        if np.linalg.norm(step) < tol:
+            return x, k
+        x = x - step
+    return x, max_steps
+""",
+            "off by one",
         ),
         "updates w_init in place": (
-            """def descend(gradient, w_init, learning_rate, n_steps):
-    for _ in range(n_steps):
-        w_init -= learning_rate * gradient(w_init)
-    return w_init
+            """def descend(gradient, w_init, learning_rate, tol, max_steps):
+    for k in range(max_steps):
+        step = learning_rate * gradient(w_init)
+        if np.linalg.norm(step) < tol:
+            return w_init, k
+        w_init -= step
+    return w_init, max_steps
 """,
             "in place",
         ),
@@ -840,11 +891,12 @@ LOOP = Exercise(
             """from mlcourse.gradient_descent import gradient_descent
 
 
-def descend(gradient, w_init, learning_rate, n_steps):
+def descend(gradient, w_init, learning_rate, tol, max_steps):
     run = gradient_descent(
-        gradient, w_init, learning_rate=learning_rate, max_iter=n_steps, tol=0
+        gradient, w_init, learning_rate=learning_rate, max_iter=max_steps,
+        tol=tol,
     )
-    return run.x
+    return run.x, run.n_iter
 """,
             "gradient_descent",
         ),
@@ -1765,10 +1817,12 @@ WRITTEN = [
         "02_logistic_regression",
         "compute",
         1,
-        10,
+        15,
         2,
-        "1 point: b and w_1 with the sign changed. 1 point: the odds ratio "
-        "e^{0.8}, the same in both conventions.",
+        "1 point: x_1 from exp(v_0 + v_1 x_1) = 1/9 in the lecture's "
+        "convention, and the same x_1 from b = -v_0, w_1 = -v_1 in the "
+        "book's. 1 point: plugging v_0, v_1 in unchanged gives another, "
+        "mirrored model and another x_1.",
     ),
     _written(
         "ex-logr-concave",
@@ -1833,9 +1887,11 @@ WRITTEN = [
         3,
         20,
         2,
-        "1 point: a convex function, start and step with J(w_1) = J(w_0) "
-        "(for example a symmetric jump over the minimum). 1 point: a rule on "
-        "the gradient's size, which does not stop there.",
+        "1 point: a convex, non-quadratic function, start and step with "
+        "J(w_1) = J(w_0) (for example w^4/4 with eta = 2/w_0^2, a symmetric "
+        "jump over the minimum). 1 point: by symmetry the iterates alternate "
+        "between w_0 and -w_0 and never converge; a rule on the step length, "
+        "which does not stop there.",
     ),
     _written(
         "ex-pc-scale",

@@ -8,7 +8,8 @@
   ``max_stable_step(X)``, the threshold step of gradient descent on the
   least-squares loss with design ``X``;
 - :func:`check_descend` (exercise ``ex-gd-loop``): ``descend(gradient,
-  w_init, learning_rate, n_steps)``, the gradient-descent loop;
+  w_init, learning_rate, tol, max_steps)``, the gradient-descent loop with
+  a stopping rule on the step length, returning the point and the count;
 - :func:`check_central_difference` (exercise ``ex-gd-gradient-check``):
   ``central_difference(f, x, eps)``, the numerical gradient.
 
@@ -409,11 +410,17 @@ def check_central_difference(central_difference) -> CheckResult:
     )
 
 
-def _expected_descent(gradient, w_init, learning_rate, n_steps):
+def _expected_descent(
+    gradient, w_init, learning_rate, tol, max_steps, test_gradient=False
+):
     x = np.array(w_init, dtype=float)
-    for _ in range(n_steps):
-        x = x - learning_rate * np.asarray(gradient(x), dtype=float)
-    return x
+    for k in range(max_steps):
+        g = np.asarray(gradient(x), dtype=float)
+        step = learning_rate * g
+        if np.linalg.norm(g if test_gradient else step) < tol:
+            return x, k
+        x = x - step
+    return x, max_steps
 
 
 def _gradient_of(gradient, description):
@@ -437,27 +444,34 @@ def _descent_cases(rng):
     step = float(np.round(1 / np.linalg.eigvalsh(S).max(), 4))
     return [
         Case(
-            (bowl, np.array([1.0, 1.0]), 0.1, 3),
-            description="the bowl, 3 steps of 0.1 from (1, 1)",
+            (bowl, np.array([1.0, 1.0]), 0.1, 1e-3, 100),
+            description="the bowl from (1, 1), step 0.1, tol 1e-3",
         ),
         Case(
-            (quadratic, np.array([0.0, 0.0]), 0.2, 25),
-            description="a quadratic, 25 steps",
+            (quadratic, np.array([0.0, 0.0]), 0.2, 1e-8, 500),
+            description="a quadratic, tol 1e-8",
         ),
         Case(
-            (quartic, np.array([1.0, -0.5, 0.2]), 0.05, 10),
-            description="sum of fourth powers in 3-D, 10 steps",
+            (quartic, np.array([1.0, -0.5, 0.2]), 0.05, 1e-3, 30),
+            description="sum of fourth powers in 3-D: max_steps = 30 is "
+            "reached first",
         ),
         Case(
-            (bowl, np.array([2.0, -1.0]), 0.1, 0),
-            description="no step at all (n_steps = 0)",
+            (bowl, np.array([2.0, -1.0]), 0.1, 10.0, 50),
+            description="the first step is already shorter than tol",
+        ),
+        Case(
+            (bowl, np.array([1.0, 1.0]), 0.01, 1e-3, 2000),
+            description="the bowl with step 0.01: the step is a hundredth "
+            "of the gradient",
         ),
         Case(
             (
                 random_quadratic,
                 np.round(rng.normal(size=d), 3),
                 step,
-                int(rng.integers(5, 40)),
+                1e-6,
+                int(rng.integers(200, 400)),
             ),
             description=f"a random quadratic in {d}-D",
             random=True,
@@ -466,36 +480,66 @@ def _descent_cases(rng):
 
 
 def check_descend(descend) -> CheckResult:
-    """Check ``descend(gradient, w_init, learning_rate, n_steps)``.
+    """Check ``descend(gradient, w_init, learning_rate, tol, max_steps)``.
 
-    Exercise ``ex-gd-loop``: ``n_steps`` steps of gradient descent with a
-    constant step from ``w_init`` (left unchanged); the last point is returned.
+    Exercise ``ex-gd-loop``: gradient descent with a constant step from
+    ``w_init`` (left unchanged) that stops before a step shorter than
+    ``tol`` or after ``max_steps`` steps; returns ``(point, steps taken)``.
     """
 
-    def with_steps(shift):
-        def diagnose(given, expected, case):
-            gradient, w_init, eta, n = case.args
-            if n + shift < 0:
-                return False
-            return isclose(
-                given, _expected_descent(gradient, w_init, eta, n + shift)
-            )
+    def pair(given):
+        if isinstance(given, (tuple, list)) and len(given) == 2:
+            return given
+        return None, None
 
-        return diagnose
+    def count_off(given, expected, case):
+        x, k = pair(given)
+        return (
+            k is not None
+            and isclose(x, expected[0])
+            and np.ndim(k) == 0
+            and abs(float(k) - expected[1]) == 1
+        )
+
+    def step_then_test(given, expected, case):
+        gradient, w_init, eta, tol, max_steps = case.args
+        x, k = pair(given)
+        if k is None or expected[1] >= max_steps:
+            return False
+        one_more = _expected_descent(
+            gradient, w_init, eta, 0.0, expected[1] + 1
+        )
+        return isclose(x, one_more[0])
+
+    def gradient_test(given, expected, case):
+        x, k = pair(given)
+        if k is None:
+            return False
+        other = _expected_descent(*case.args, test_gradient=True)
+        return isclose(x, other[0]) and not isclose(x, expected[0])
+
+    def no_cap(given, expected, case):
+        gradient, w_init, eta, tol, max_steps = case.args
+        x, k = pair(given)
+        return k is not None and np.ndim(k) == 0 and float(k) > max_steps
 
     def ascent(given, expected, case):
-        gradient, w_init, eta, n = case.args
-        return n > 0 and isclose(
-            given, _expected_descent(gradient, w_init, -eta, n)
+        gradient, w_init, eta, tol, max_steps = case.args
+        x, k = pair(given)
+        return k is not None and isclose(
+            x, _expected_descent(gradient, w_init, -eta, tol, max_steps)[0]
         )
 
     def frozen_gradient(given, expected, case):
-        gradient, w_init, eta, n = case.args
+        gradient, w_init, eta, tol, max_steps = case.args
+        x, k = pair(given)
+        if k is None or np.ndim(k) != 0 or float(k) < 2:
+            return False
         g = np.asarray(gradient(np.asarray(w_init, dtype=float)), dtype=float)
-        return n > 1 and isclose(given, w_init - n * eta * g)
+        return isclose(x, w_init - float(k) * eta * g)
 
-    def whole_path(given, expected, case):
-        return np.ndim(given) == np.ndim(expected) + 1
+    def point_only(given, expected, case):
+        return isclose(given, expected[0])
 
     return check_function(
         descend,
@@ -504,6 +548,7 @@ def check_descend(descend) -> CheckResult:
         name="descend",
         rtol=1e-9,
         atol=1e-12,
+        errstate={"over": "ignore", "invalid": "ignore"},  # uphill answers
         forbidden=(
             "mlcourse.gradient_descent.gradient_descent",
             "mlcourse.gradient_descent.sgd",
@@ -512,8 +557,8 @@ def check_descend(descend) -> CheckResult:
         forbidden_reason="Write the loop yourself.",
         hints=[
             (
-                whole_path,
-                "return only the last point, not the whole path.",
+                point_only,
+                "return a pair: the last point and the number of steps taken.",
             ),
             (
                 ascent,
@@ -526,13 +571,24 @@ def check_descend(descend) -> CheckResult:
                 "not once at w_init.",
             ),
             (
-                with_steps(-1),
-                "one step short: the loop should take exactly n_steps steps.",
+                gradient_test,
+                "the rule is on the length of the step, learning_rate * "
+                "gradient(x), not on the gradient alone.",
             ),
             (
-                with_steps(1),
-                "one step too many: the loop should take exactly n_steps "
-                "steps.",
+                step_then_test,
+                "test the step before taking it: a step shorter than tol "
+                "is not taken.",
+            ),
+            (
+                no_cap,
+                "stop after max_steps steps even when the steps are still "
+                "long.",
+            ),
+            (
+                count_off,
+                "the point is right but the count is off by one: count the "
+                "steps actually taken.",
             ),
         ],
     )
