@@ -1845,8 +1845,8 @@ WRITTEN = [
         20,
         3,
         "1 point: the induction on visits, with the sign of the scores kept "
-        "by eta > 0. 1 point: the decaying rate survives (only its shape "
-        "matters). 1 point: the batch rule survives (same mistake sets, "
+        "by eta > 0. 1 point: the runs with eta_1 / k and 1 / k stay in the "
+        "ratio eta_1 (only the shape matters). 1 point: the batch rule survives (same mistake sets, "
         "steps scaled by eta).",
     ),
     _written(
@@ -1878,8 +1878,8 @@ WRITTEN = [
         2,
         20,
         3,
-        "1 point: exactly one update per point, in any order. 1 point: "
-        "the margin 1 / sqrt(sum 1 / r_i^2), both inequalities. 1 point: "
+        "1 point: a unit vector with margin 1 / sqrt(sum 1 / r_i^2). "
+        "1 point: no unit vector does better. 1 point: "
         "R^2 sum 1 / r_i^2 >= d, with equality only for equal lengths.",
     ),
     _written(
