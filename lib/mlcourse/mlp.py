@@ -198,7 +198,10 @@ def backward(coefs, Zs, As, Y, activation_name="tanh", alpha=0.0):
         intercept_grads[layer] = delta.sum(axis=0)
         if layer > 0:
             # Delta^(l-1) = (Delta^(l) W^(l)T) * g'(Z^(l-1))
-            slope = activation_derivative(activation_name, Zs[layer - 1])
+            if activation_name == "tanh":  # 1 - tanh^2, A^(l-1) = tanh Z
+                slope = 1.0 - As[layer] ** 2
+            else:
+                slope = activation_derivative(activation_name, Zs[layer - 1])
             delta = (delta @ coefs[layer].T) * slope
     return coef_grads, intercept_grads
 
@@ -218,7 +221,9 @@ def loss_and_gradients(
     gradient check compares with central differences.
     """
     Zs, As = forward(coefs, intercepts, X, activation_name)
-    loss = cross_entropy(As[-1], Y) + _penalty(coefs, alpha)
+    loss = cross_entropy(As[-1], Y)
+    if alpha:  # without a penalty, skip summing the squared weights
+        loss += _penalty(coefs, alpha)
     coef_grads, intercept_grads = backward(
         coefs, Zs, As, Y, activation_name, alpha
     )
@@ -486,14 +491,13 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
                 k += 1
                 step = eta(k)
                 for layer in range(len(coefs)):  # heavy-ball momentum step
-                    velocity_W[layer] = (
-                        self.momentum * velocity_W[layer] - step * dWs[layer]
-                    )
-                    velocity_b[layer] = (
-                        self.momentum * velocity_b[layer] - step * dbs[layer]
-                    )
-                    coefs[layer] = coefs[layer] + velocity_W[layer]
-                    intercepts[layer] = intercepts[layer] + velocity_b[layer]
+                    # in place: v <- momentum * v - step * grad; theta += v
+                    velocity_W[layer] *= self.momentum
+                    velocity_W[layer] -= step * dWs[layer]
+                    velocity_b[layer] *= self.momentum
+                    velocity_b[layer] -= step * dbs[layer]
+                    coefs[layer] += velocity_W[layer]
+                    intercepts[layer] += velocity_b[layer]
             self.loss_curve_.append(total / n)
             self.n_iter_ = epoch
             if self.early_stopping:
