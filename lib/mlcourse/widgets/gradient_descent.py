@@ -106,7 +106,7 @@ def draw_descent(
         status = (
             "diverged"
             if result.diverged
-            else f"f = {result.objective_path[-1]:.2g}"
+            else f"J = {result.objective_path[-1]:.2g}"
         )
         ax.set_title(
             f"{schedule}, $\\eta$ = {learning_rate:g}: {status}", fontsize=10
