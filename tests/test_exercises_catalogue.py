@@ -10,14 +10,8 @@ import pytest
 from assignments import catalogue
 
 CHECKED = catalogue.CHECKED + catalogue.PLANNED
-
-
-@pytest.fixture(autouse=True)
-def short_time_limit(monkeypatch):
-    """A loop that never ends is stopped after half a second here."""
-    import mlcourse.exercises
-
-    monkeypatch.setattr(mlcourse.exercises, "TIME_LIMIT", 0.5)
+# Short time limits (tests/conftest.py): a loop that never ends stops soon.
+pytestmark = pytest.mark.usefixtures("short_time_limit")
 
 
 def namespace(exercise, code):
