@@ -29,6 +29,7 @@ and make a small tanh network solve XOR from most seeds.
 
 from __future__ import annotations
 
+import math
 import numbers
 
 import numpy as np
@@ -126,12 +127,13 @@ def cross_entropy(P, Y):
     Probabilities are clipped to
     ``[1e-15, 1 - 1e-15]`` so that a confident mistake costs a large but finite loss.
     """
-    P = np.clip(np.asarray(P, dtype=float), 1e-15, 1 - 1e-15)
+    # np.minimum(np.maximum(...)) is np.clip without its Python overhead
+    P = np.minimum(np.maximum(np.asarray(P, dtype=float), 1e-15), 1 - 1e-15)
     Y = np.asarray(Y, dtype=float)
     n = P.shape[0]
     if P.shape[1] == 1:
-        return float(-np.sum(Y * np.log(P) + (1 - Y) * np.log(1 - P)) / n)
-    return float(-np.sum(Y * np.log(P)) / n)
+        return float(-(Y * np.log(P) + (1 - Y) * np.log(1 - P)).sum() / n)
+    return float(-(Y * np.log(P)).sum() / n)
 
 
 # --- parameters, forward and backward passes (section "Backpropagation") ----------------
@@ -458,8 +460,14 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
         batch = min(self.batch_size, n)
         eta = check_learning_rate(self.learning_rate)
         k = 0  # the number of the SGD step, for a learning_rate k -> eta_k
-        velocity_W = [np.zeros_like(W) for W in coefs]
-        velocity_b = [np.zeros_like(b) for b in intercepts]
+        # All weights and biases live in one vector, layer by layer (the
+        # order of flatten_parameters); coefs and intercepts are views of
+        # it. The momentum step below then takes three array operations
+        # for the whole network instead of six per layer, with the same
+        # elementwise arithmetic, so the same numbers.
+        theta = flatten_parameters(coefs, intercepts)
+        coefs, intercepts = unflatten_parameters(theta, coefs, intercepts)
+        velocity = np.zeros_like(theta)
         self.loss_curve_ = []
         self.validation_scores_ = [] if self.early_stopping else None
         self.validation_loss_curve_ = [] if self.early_stopping else None
@@ -468,36 +476,34 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
         since_best = 0
         for epoch in range(1, self.max_iter + 1):
             order = rng.permutation(n) if self.shuffle else np.arange(n)
+            X_pass, Y_pass = X[order], Y[order]  # batches are row slices
             total = 0.0
-            for start in range(0, n, batch):
-                rows = order[start : start + batch]
-                with np.errstate(
-                    over="ignore", invalid="ignore"
-                ):  # divergence is reported below
+            with np.errstate(over="ignore", invalid="ignore"):
+                # divergence is reported below
+                for start in range(0, n, batch):
+                    X_batch = X_pass[start : start + batch]
                     loss, dWs, dbs = loss_and_gradients(
                         coefs,
                         intercepts,
-                        X[rows],
-                        Y[rows],
+                        X_batch,
+                        Y_pass[start : start + batch],
                         self.activation,
                         self.alpha,
                     )
-                if not np.isfinite(loss):
-                    raise ValueError(
-                        f"training diverged in pass {epoch} (the loss is not finite): "
-                        f"lower learning_rate (now {self.learning_rate})."
-                    )
-                total += loss * len(rows)
-                k += 1
-                step = eta(k)
-                for layer in range(len(coefs)):  # heavy-ball momentum step
-                    # in place: v <- momentum * v - step * grad; theta += v
-                    velocity_W[layer] *= self.momentum
-                    velocity_W[layer] -= step * dWs[layer]
-                    velocity_b[layer] *= self.momentum
-                    velocity_b[layer] -= step * dbs[layer]
-                    coefs[layer] += velocity_W[layer]
-                    intercepts[layer] += velocity_b[layer]
+                    if not math.isfinite(loss):
+                        raise ValueError(
+                            f"training diverged in pass {epoch} (the loss is "
+                            f"not finite): lower learning_rate (now "
+                            f"{self.learning_rate})."
+                        )
+                    total += loss * X_batch.shape[0]
+                    k += 1
+                    # heavy-ball momentum, in place:
+                    # v <- momentum * v - step * grad; theta <- theta + v
+                    velocity *= self.momentum
+                    grad = [g.ravel() for pair in zip(dWs, dbs) for g in pair]
+                    velocity -= eta(k) * np.concatenate(grad)
+                    theta += velocity
             self.loss_curve_.append(total / n)
             self.n_iter_ = epoch
             if self.early_stopping:
@@ -508,13 +514,7 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
                 self.validation_scores_.append(score)
                 self.validation_loss_curve_.append(cross_entropy(P_val, Y_val))
                 if score > best[0]:
-                    best = (
-                        score,
-                        (
-                            [W.copy() for W in coefs],
-                            [b.copy() for b in intercepts],
-                        ),
-                    )
+                    best = (score, theta.copy())
                     self.best_iteration_ = epoch
                     since_best = 0
                 else:
@@ -522,7 +522,11 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
                     if since_best >= self.n_iter_no_change:
                         break
         if self.early_stopping:
-            coefs, intercepts = best[1]
+            theta = best[1]
+        coefs, intercepts = unflatten_parameters(theta, coefs, intercepts)
+        # independent arrays, not views of one vector
+        coefs = [W.copy() for W in coefs]
+        intercepts = [b.copy() for b in intercepts]
         self.classes_ = classes
         self.n_features_in_ = sizes[0]
         self.n_outputs_ = n_outputs
