@@ -80,13 +80,15 @@ book: $(STAMP) $(NODE_STAMP)
 # chapters, then the website built from their runs and checked in a browser,
 # beside the environment of the oldest allowed versions; the short checks
 # fill the gaps. numpy's threads are limited so that two checks share the
-# cores instead of fighting for them. Each check is also a target of its own.
+# cores instead of fighting for them. The Python environment and the Node
+# tools install side by side, and the checks that need no Node tools start
+# as soon as the Python environment is ready. Each check is also a target of
+# its own.
 CHECKS := test-chapters test-compat test-book test-site test-lib \
           test-assignments test-colab test-binder test-students \
           test-hygiene lint
 
 test:
-	$(MAKE) --no-print-directory -j2 $(STAMP) $(NODE_STAMP)
 	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1 \
 	    $(MAKE) --no-print-directory -j2 --output-sync=target \
 	    IN_TEST=1 $(CHECKS)
