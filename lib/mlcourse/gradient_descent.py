@@ -725,6 +725,12 @@ def sgd(
             raise TypeError(f"{name} must be True or False; got {flag!r}.")
     rng = check_random_state(random_state)
 
+    # Schedule.__call__ only validates k, which counts up from 1 here.
+    step_size = (
+        schedule._eta
+        if type(schedule).__call__ is Schedule.__call__
+        else schedule
+    )
     steps_per_pass = -(-n_samples // batch_size)
     path = [x.copy()]
     averages = []
@@ -761,10 +767,12 @@ def sgd(
                 if t == max_steps:
                     break
                 t += 1
-                eta = schedule(t)
+                eta = step_size(t)
                 g = _call_gradient(grad_sample, x, batch.copy())
                 x_new = x - eta * g
-                if not (np.all(np.isfinite(g)) and np.all(np.isfinite(x_new))):
+                # x is finite, so x_new is finite exactly when g is and
+                # nothing overflowed: one check covers both
+                if not np.isfinite(x_new).all():
                     reason = f"diverged: the iterate overflowed at step {t}"
                     diverged = True
                     t -= 1
@@ -774,8 +782,8 @@ def sgd(
                     weighted_sum += eta * x
                     averages.append(weighted_sum / eta_sum)
                 step_sizes.append(eta)
-                x = x_new
-                path.append(x.copy())
+                x = x_new  # a new array: the path may keep it uncopied
+                path.append(x)
             if diverged:
                 break
             if t == max_steps and t < (n_passes + 1) * steps_per_pass:
