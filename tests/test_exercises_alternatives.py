@@ -34,18 +34,18 @@ def slope_interval(x, y, confidence):
 def softmax_answer(Z):
     return np.exp(Z - logsumexp(Z, axis=1, keepdims=True))
 """,
-    "ex-gd-loop": """def descend(gradient, x0, learning_rate, tol, max_steps):
-    x, k = x0.copy(), 0
+    "ex-gd-loop": """def descend(gradient, w0, learning_rate, tol, max_steps):
+    w, k = w0.copy(), 0
     while k < max_steps:
-        step = learning_rate * np.asarray(gradient(x))
+        step = learning_rate * np.asarray(gradient(w))
         if np.sqrt(step @ step) < tol:
             break
-        x, k = x - step, k + 1
-    return x, k
+        w, k = w - step, k + 1
+    return w, k
 """,
-    "ex-gd-gradient-check": """def central_difference(f, x, eps):
-    steps = eps * np.eye(len(x))
-    return np.array([f(x + s) - f(x - s) for s in steps]) / (2 * eps)
+    "ex-gd-gradient-check": """def central_difference(J, w, eps):
+    steps = eps * np.eye(len(w))
+    return np.array([J(w + s) - J(w - s) for s in steps]) / (2 * eps)
 """,
 }
 

@@ -785,94 +785,94 @@ LOOP = Exercise(
     ...
 """,
     solution="""def descend(gradient, w_init, learning_rate, tol, max_steps):
-    x = np.array(w_init, dtype=float)
+    w = np.array(w_init, dtype=float)
     for k in range(max_steps):
-        step = learning_rate * gradient(x)
+        step = learning_rate * gradient(w)
         if np.linalg.norm(step) < tol:
-            return x, k
-        x = x - step
-    return x, max_steps
+            return w, k
+        w = w - step
+    return w, max_steps
 """,
     wrong={
         "uphill": (
             """def descend(gradient, w_init, learning_rate, tol, max_steps):
-    x = np.array(w_init, dtype=float)
+    w = np.array(w_init, dtype=float)
     for k in range(max_steps):
-        step = learning_rate * gradient(x)
+        step = learning_rate * gradient(w)
         if np.linalg.norm(step) < tol:
-            return x, k
-        x = x + step
-    return x, max_steps
+            return w, k
+        w = w + step
+    return w, max_steps
 """,
             "up the slope",
         ),
         "gradient taken once at w_init": (
             """def descend(gradient, w_init, learning_rate, tol, max_steps):
     step = learning_rate * gradient(w_init)
-    x = np.array(w_init, dtype=float)
+    w = np.array(w_init, dtype=float)
     for k in range(max_steps):
         if np.linalg.norm(step) < tol:
-            return x, k
-        x = x - step
-    return x, max_steps
+            return w, k
+        w = w - step
+    return w, max_steps
 """,
             "current point",
         ),
         "only the point": (
             """def descend(gradient, w_init, learning_rate, tol, max_steps):
-    x = np.array(w_init, dtype=float)
+    w = np.array(w_init, dtype=float)
     for k in range(max_steps):
-        step = learning_rate * gradient(x)
+        step = learning_rate * gradient(w)
         if np.linalg.norm(step) < tol:
-            return x
-        x = x - step
-    return x
+            return w
+        w = w - step
+    return w
 """,
             "return a pair",
         ),
         "the gradient tested, not the step": (
             """def descend(gradient, w_init, learning_rate, tol, max_steps):
-    x = np.array(w_init, dtype=float)
+    w = np.array(w_init, dtype=float)
     for k in range(max_steps):
-        g = gradient(x)
+        g = gradient(w)
         if np.linalg.norm(g) < tol:
-            return x, k
-        x = x - learning_rate * g
-    return x, max_steps
+            return w, k
+        w = w - learning_rate * g
+    return w, max_steps
 """,
             "length of the step",
         ),
         "the short step taken": (
             """def descend(gradient, w_init, learning_rate, tol, max_steps):
-    x = np.array(w_init, dtype=float)
+    w = np.array(w_init, dtype=float)
     for k in range(max_steps):
-        step = learning_rate * gradient(x)
-        x = x - step
+        step = learning_rate * gradient(w)
+        w = w - step
         if np.linalg.norm(step) < tol:
-            return x, k
-    return x, max_steps
+            return w, k
+    return w, max_steps
 """,
             "before taking it",
         ),
         "no limit on the steps": (
             """def descend(gradient, w_init, learning_rate, tol, max_steps):
-    x, k = np.array(w_init, dtype=float), 0
-    while np.linalg.norm(learning_rate * gradient(x)) >= tol:
-        x = x - learning_rate * gradient(x)
+    w, k = np.array(w_init, dtype=float), 0
+    while np.linalg.norm(learning_rate * gradient(w)) >= tol:
+        w = w - learning_rate * gradient(w)
         k += 1
-    return x, k
+    return w, k
 """,
             "max_steps",
         ),
         "counts from 1": (
             """def descend(gradient, w_init, learning_rate, tol, max_steps):
-    x = np.array(w_init, dtype=float)
+    w = np.array(w_init, dtype=float)
     for k in range(1, max_steps + 1):
-        step = learning_rate * gradient(x)
+        step = learning_rate * gradient(w)
         if np.linalg.norm(step) < tol:
-            return x, k
-        x = x - step
-    return x, max_steps
+            return w, k
+        w = w - step
+    return w, max_steps
 """,
             "off by one",
         ),
@@ -914,42 +914,42 @@ CENTRAL = Exercise(
     module="mlcourse.exercises.gradient_descent",
     checker="check_central_difference",
     cases="_central_cases",
-    stub="""def central_difference(f, x, eps):
-    # Your answer: the vector of central differences of f at x.
+    stub="""def central_difference(J, w, eps):
+    # Your answer: the vector of central differences of J at w.
     ...
 """,
-    solution="""def central_difference(f, x, eps):
-    gradient = np.zeros(len(x))
-    for i in range(len(x)):
-        step = np.zeros(len(x))
-        step[i] = eps
-        gradient[i] = (f(x + step) - f(x - step)) / (2 * eps)
+    solution="""def central_difference(J, w, eps):
+    gradient = np.zeros(len(w))
+    for j in range(len(w)):
+        step = np.zeros(len(w))
+        step[j] = eps
+        gradient[j] = (J(w + step) - J(w - step)) / (2 * eps)
     return gradient
 """,
     wrong={
         "forward difference": (
-            """def central_difference(f, x, eps):
-    steps = eps * np.eye(len(x))
-    return np.array([(f(x + s) - f(x)) / eps for s in steps])
+            """def central_difference(J, w, eps):
+    steps = eps * np.eye(len(w))
+    return np.array([(J(w + s) - J(w)) / eps for s in steps])
 """,
             "forward difference",
         ),
         "divided by eps": (
-            """def central_difference(f, x, eps):
-    steps = eps * np.eye(len(x))
-    return np.array([(f(x + s) - f(x - s)) / eps for s in steps])
+            """def central_difference(J, w, eps):
+    steps = eps * np.eye(len(w))
+    return np.array([(J(w + s) - J(w - s)) / eps for s in steps])
 """,
             "2 eps",
         ),
-        "moves x in place": (
-            """def central_difference(f, x, eps):
-    gradient = np.zeros(len(x))
-    for i in range(len(x)):
-        x[i] += eps
-        up = f(x)
-        x[i] -= 2 * eps
-        gradient[i] = (up - f(x)) / (2 * eps)
-        x[i] += eps
+        "moves w in place": (
+            """def central_difference(J, w, eps):
+    gradient = np.zeros(len(w))
+    for j in range(len(w)):
+        w[j] += eps
+        up = J(w)
+        w[j] -= 2 * eps
+        gradient[j] = (up - J(w)) / (2 * eps)
+        w[j] += eps
     return gradient
 """,
             "in place",
@@ -1867,7 +1867,7 @@ WRITTEN = [
         2,
         "1 point: the two terms equal at eta = 2 / (mu + L), giving "
         "(kappa - 1) / (kappa + 1). 1 point: one step for kappa = 1, "
-        "about kappa / 2 steps per factor e for kappa = 1000.",
+        "about (kappa / 2) ln 10 steps per factor 10 for kappa = 1000.",
     ),
     _written(
         "ex-gd-minibatch",
@@ -1877,8 +1877,8 @@ WRITTEN = [
         25,
         3,
         "1 point: unbiasedness by linearity. 1 point: the variance of a mean "
-        "of b independent draws is sigma^2 / b. 1 point: the noise floor "
-        "falls with b, but a pass holds n / b steps instead of n.",
+        "of m independent draws is V / m. 1 point: the noise floor "
+        "falls with m, but a pass holds n / m steps instead of n.",
     ),
     _written(
         "ex-gd-stopping",

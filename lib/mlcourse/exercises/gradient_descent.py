@@ -11,7 +11,7 @@
   w_init, learning_rate, tol, max_steps)``, the gradient-descent loop with
   a stopping rule on the step length, returning the point and the count;
 - :func:`check_central_difference` (exercise ``ex-gd-gradient-check``):
-  ``central_difference(f, x, eps)``, the numerical gradient.
+  ``central_difference(J, w, eps)``, the numerical gradient.
 
 Each checker returns a :class:`~mlcourse.exercises.CheckResult` and never
 raises. The gradient is checked against central differences of the loss,
@@ -317,10 +317,10 @@ def _quadratic(A, b):
     return lambda x: 0.5 * float(x @ A @ x) - float(b @ x)
 
 
-def _expected_central(f, x, eps):
+def _expected_central(J, w, eps):
     # the test functions know their gradient; central differences agree
     # with it to O(eps^2), well within the tolerance
-    return f.gradient(x)
+    return J.gradient(w)
 
 
 class _Function:
@@ -344,10 +344,10 @@ def _central_cases(rng):
     A = np.array([[3.0, 1.0], [1.0, 2.0]])
     b = np.array([1.0, -1.0])
     quadratic = _Function(
-        _quadratic(A, b), lambda x: A @ x - b, "x^T A x / 2 - b^T x"
+        _quadratic(A, b), lambda x: A @ x - b, "w^T A w / 2 - b^T w"
     )
     cubic = _Function(
-        lambda x: float(np.sum(x**3)), lambda x: 3 * x**2, "sum(x^3)"
+        lambda x: float(np.sum(x**3)), lambda x: 3 * x**2, "sum(w^3)"
     )
     d = int(rng.integers(2, 5))
     M = np.round(rng.normal(size=(d, d)), 2)
@@ -372,16 +372,16 @@ def _central_cases(rng):
 
 
 def check_central_difference(central_difference) -> CheckResult:
-    """Check ``central_difference(f, x, eps)``, the numerical gradient.
+    """Check ``central_difference(J, w, eps)``, the numerical gradient.
 
     Exercise ``ex-gd-gradient-check``: component ``i`` is
-    ``(f(x + eps e_i) - f(x - eps e_i)) / (2 eps)``; ``x`` is left as it
+    ``(J(w + eps u_j) - J(w - eps u_j)) / (2 eps)``; ``w`` is left as it
     was.
     """
 
     def forward(given, expected, case):
-        f, x, eps = case.args
-        g = [(f(x + eps * e) - f(x)) / eps for e in np.eye(len(x))]
+        J, w, eps = case.args
+        g = [(J(w + eps * u) - J(w)) / eps for u in np.eye(len(w))]
         return isclose(given, g, rtol=1e-9)
 
     def half(given, expected, case):
@@ -402,7 +402,7 @@ def check_central_difference(central_difference) -> CheckResult:
         hints=[
             (
                 forward,
-                "that is the forward difference (f(x + eps e_i) - f(x)) / "
+                "that is the forward difference (J(w + eps u_j) - J(w)) / "
                 "eps, whose error is of order eps; use the central one.",
             ),
             (half, "divide by 2 eps, the distance between the two points."),
@@ -430,12 +430,12 @@ def _gradient_of(gradient, description):
 
 def _descent_cases(rng):
     bowl = _gradient_of(
-        lambda x: np.array([x[0], 10 * x[1]]), "(x1^2 + 10 x2^2) / 2"
+        lambda x: np.array([x[0], 10 * x[1]]), "(w1^2 + 10 w2^2) / 2"
     )
     A = np.array([[3.0, 1.0], [1.0, 2.0]])
     c = np.array([1.0, -1.0])
-    quadratic = _gradient_of(lambda x: A @ x - c, "x^T A x / 2 - c^T x")
-    quartic = _gradient_of(lambda x: 4 * x**3, "sum(x^4)")
+    quadratic = _gradient_of(lambda x: A @ x - c, "w^T A w / 2 - c^T w")
+    quartic = _gradient_of(lambda x: 4 * x**3, "sum(w^4)")
     d = int(rng.integers(2, 5))
     M = np.round(rng.normal(size=(d, d)), 2)
     S = M @ M.T + np.eye(d)
@@ -563,7 +563,7 @@ def check_descend(descend) -> CheckResult:
             (
                 ascent,
                 "you stepped up the slope: the update subtracts "
-                "learning_rate * gradient(x).",
+                "learning_rate * gradient(w).",
             ),
             (
                 frozen_gradient,
@@ -573,7 +573,7 @@ def check_descend(descend) -> CheckResult:
             (
                 gradient_test,
                 "the rule is on the length of the step, learning_rate * "
-                "gradient(x), not on the gradient alone.",
+                "gradient(w), not on the gradient alone.",
             ),
             (
                 step_then_test,
