@@ -1877,8 +1877,10 @@ WRITTEN = [
         25,
         3,
         "1 point: unbiasedness by linearity. 1 point: the variance of a mean "
-        "of m independent draws is V / m. 1 point: the noise floor "
-        "falls with m, but a pass holds n / m steps instead of n.",
+        "of m independent draws is V / m. 1 point: a pass holds m times "
+        "fewer steps, and each method ran at its own best step: the less "
+        "noisy mini-batch gradient tolerates a larger step (the variance "
+        "argument compares equal steps).",
     ),
     _written(
         "ex-gd-stopping",
