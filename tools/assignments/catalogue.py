@@ -1993,7 +1993,7 @@ WRITTEN = [
         3,
         "1 point: equal columns of the forward pass. 1 point: equal "
         "gradients, hence equal updates (with momentum too), by induction. "
-        "1 point: m equal units compute what one unit with m times the "
+        "1 point: H equal units compute what one unit with H times the "
         "outgoing weights computes.",
     ),
     _written(
