@@ -607,3 +607,42 @@ def test_animation_frames_become_files(tmp_path):
     assert frame.read_bytes() == png
     assert new.count(f'"../_images/{frame.name}"') == 2
     assert "base64" not in new
+
+
+def test_maths_is_drawn_as_flat_svg_with_its_mathml(tmp_path):
+    """Build-time maths: one <svg> of <use> elements per formula, glyph
+    outlines once per page, hidden MathML for screen readers."""
+    import re
+    import shutil
+
+    reader_page = _reader_page()
+    if (
+        shutil.which("node") is None
+        or not (
+            reader_page.RENDER_MATH.parent / "node_modules" / "mathjax-full"
+        ).exists()
+    ):
+        pytest.skip("Node.js or mathjax-full is missing (npm ci)")
+    page = tmp_path / "page.html"
+    html = (
+        "<html><head></head><body>"
+        '<p><span class="math notranslate nohighlight">\\(x^2 + '
+        "\\frac{a}{b}\\)</span></p>"
+        '<div class="math notranslate nohighlight" id="eq">'
+        '<span class="eqno">(1.1)</span>\\[\\begin{aligned} y &= x \\\\ '
+        "z &= x^2 \\end{aligned}\\]</div></body></html>"
+    )
+    (out,) = reader_page.render_math({page: html}).values()
+    assert out.count('<svg id="MJX-SVG-global-cache"') == 1
+    assert out.count('<path id="MJX-TEX-I-1D465"') == 1  # x, drawn 3 times
+    inline = out[out.index('<span class="math') :]
+    inline = inline[: inline.index("</span>")]
+    svg = inline[inline.index("<svg") : inline.index("</svg>")]
+    assert svg.count("<use") == 5 and svg.count("<g") == 1
+    assert "data-mml-node" not in svg and 'width="' in svg
+    assert re.search(r'width="[\d.]+em"', svg)
+    assert not re.search(r"\d(?:ex)\b", svg)
+    assert "<math" in inline and 'aria-hidden="true"' in svg
+    assert '<span class="eqno">(1.1)</span><mjx-container' in out
+    assert 'display="true"' in out and "\\[" not in out
+    assert '<style id="MJX-SVG-styles">' in out

@@ -416,7 +416,8 @@ _LAYOUT_JS = r"""
     const left = cr.left + parseFloat(cs.paddingLeft) + parseFloat(cs.borderLeftWidth);
     const right = cr.right - parseFloat(cs.paddingRight) - parseFloat(cs.borderRightWidth);
     let l = Infinity, r = -Infinity, t = Infinity, b = -Infinity;
-    for (const g of c.querySelectorAll("mjx-c, mjx-line, mjx-mspace, mjx-box")) {
+    // CommonHTML draws a glyph per element; SVG draws the formula in one <svg>.
+    for (const g of c.querySelectorAll("mjx-c, mjx-line, mjx-mspace, mjx-box, :scope > svg")) {
       const q = g.getBoundingClientRect();
       if (q.width === 0) continue;
       l = Math.min(l, q.left); r = Math.max(r, q.right);

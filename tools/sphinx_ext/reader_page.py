@@ -26,10 +26,13 @@ Run once the HTML is written (``build-finished``), on every page:
   page;
 - PNGs are quantised to 256 colours when that makes them smaller
   (``mlcourse.plotting.quantised_png``);
-- the maths is rendered at build time to MathJax's CommonHTML (with hidden
-  MathML for screen readers) by ``tools/site/render_math.js`` when Node.js and
-  ``mathjax-full`` are installed (``npm ci --prefix tools/site``): no page then
-  runs MathJax, and only its fonts are deployed. Without them the pages load
+- the maths is rendered at build time to SVG (with hidden MathML for screen
+  readers) by ``tools/site/render_math.js`` when Node.js and ``mathjax-full``
+  are installed (``npm ci --prefix tools/site``): each formula is a small
+  ``<svg>`` of ``<use>`` elements pointing to glyph outlines written once per
+  page, about one element per glyph, so a page of maths stays cheap to style
+  and lay out on a phone; no page then runs MathJax or loads a font for its
+  maths, and no MathJax file is deployed. Without them the pages load
   MathJax, and the bundle keeps only what they load: ``tex-chtml.js``, its
   fonts, the TeX extensions, the menu and its accessibility parts.
 """
@@ -52,7 +55,6 @@ MATHJAX_KEEP = (
     "a11y/",
     "ui/",
 )
-FONTS = "output/chtml/fonts/woff-v2/"
 RENDER_MATH = Path(__file__).resolve().parents[1] / "site" / "render_math.js"
 _INLINE_MATH = re.compile(
     r'<span class="math notranslate nohighlight">\\\((.*?)\\\)</span>', re.S
@@ -262,11 +264,17 @@ def _display_tex(content: str) -> str:
     return html_lib.unescape(tex)
 
 
-def render_math(pages: dict[Path, str], mathjax: Path) -> dict[Path, str]:
-    """Each page's maths rendered to CommonHTML (``tools/site/render_math.js``).
+_BODY = re.compile(r"<body\b[^>]*>")
 
-    Returns the pages whose maths could all be rendered, rewritten; a page
-    with a formula MathJax rejects is left to MathJax in the browser.
+
+def render_math(pages: dict[Path, str]) -> dict[Path, str]:
+    """Each page's maths rendered to SVG (``tools/site/render_math.js``).
+
+    Every formula becomes a small ``<svg>`` of ``<use>`` elements that point
+    to the glyph outlines of its page, written once at the top of the body;
+    the formula's hidden MathML is what screen readers read. Returns the
+    pages whose maths could all be rendered, rewritten; a page with a
+    formula MathJax rejects is left to MathJax in the browser.
     """
     node = shutil.which("node")
     if (
@@ -286,8 +294,7 @@ def render_math(pages: dict[Path, str], mathjax: Path) -> dict[Path, str]:
         ]
         if not items:
             continue
-        fonts = os.path.relpath(mathjax / FONTS, page.parent)
-        request.append({"fontURL": Path(fonts).as_posix(), "items": items})
+        request.append({"items": items})
         found.append(page)
     if not request:
         return {}
@@ -298,8 +305,10 @@ def render_math(pages: dict[Path, str], mathjax: Path) -> dict[Path, str]:
         text=True,
         check=True,
     )
+    answer = json.loads(done.stdout)
+    style = f'<style id="MJX-SVG-styles">{_compact_css(answer["css"])}</style>'
     rendered = {}
-    for page, result in zip(found, json.loads(done.stdout)["pages"]):
+    for page, result in zip(found, answer["pages"]):
         if result["errors"]:
             continue
         snippets = iter(result["html"])
@@ -323,18 +332,16 @@ def render_math(pages: dict[Path, str], mathjax: Path) -> dict[Path, str]:
             text,
         )
         text = _MATHJAX_SCRIPTS.sub("", text)
-        style = f'<style id="MJX-CHTML-styles">{result["css"]}</style>'
+        text = _BODY.sub(lambda m: m[0] + result["defs"], text, count=1)
         rendered[page] = text.replace("</head>", style + "\n</head>", 1)
     return rendered
 
 
-def prune_to_fonts(folder: Path) -> None:
-    for path in sorted(folder.rglob("*"), reverse=True):
-        if path.is_dir():
-            if not any(path.iterdir()):
-                path.rmdir()
-        elif not path.relative_to(folder).as_posix().startswith(FONTS):
-            path.unlink()
+def _compact_css(css: str) -> str:
+    """MathJax's stylesheet without its comments and layout whitespace."""
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    css = re.sub(r"\s*([{};:,>])\s*", r"\1", css)
+    return re.sub(r"\s+", " ", css).strip()
 
 
 _STYLESHEET = re.compile(r'<link\b[^>]*\brel="stylesheet"[^>]*>[ \t]*\n?')
@@ -442,7 +449,7 @@ def _finished(app, exception):
         if not SKIPPED.intersection(page.relative_to(out).parts[:-1])
     }
     mathjax = out / "_static" / "mathjax"
-    rendered = render_math(pages, mathjax)
+    rendered = render_math(pages)
     bundled, bundles = bundle_stylesheets(
         {page: rendered.get(page, html) for page, html in pages.items()}, out
     )
@@ -465,8 +472,8 @@ def _finished(app, exception):
     )
     if still_mathjax:
         prune_mathjax(mathjax)
-    else:
-        prune_to_fonts(mathjax)
+    elif mathjax.exists():  # every formula is drawn in its page
+        shutil.rmtree(mathjax)
 
 
 def setup(app):
