@@ -87,14 +87,16 @@ book: $(STAMP) $(NODE_STAMP)
 # environment of the oldest allowed versions, then the short checks, which
 # also fill the first lane once the chain is done. numpy's threads are
 # limited so that two checks share the cores instead of fighting for them.
-# The Python environment and the Node tools install side by side. Each check
-# is also a target of its own.
+# The Python environment and the Node tools install side by side first, so
+# that the chain starts at once (make would otherwise start it only after
+# every other check). Each check is also a target of its own.
 CHAIN  := test-chapters test-book test-site
-OTHERS := test-compat test-lib test-assignments test-binder test-colab \
+OTHERS := test-compat test-assignments test-lib test-binder test-colab \
           test-hygiene test-students lint
 CHECKS := $(CHAIN) $(OTHERS)
 
 test:
+	$(MAKE) --no-print-directory -j2 $(STAMP) $(NODE_STAMP)
 	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1 \
 	    $(MAKE) --no-print-directory -j2 --output-sync=target \
 	    test-chain $(OTHERS)
