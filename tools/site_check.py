@@ -176,10 +176,16 @@ class _Scan(HTMLParser):
                 )
 
 
+#: Build-time maths and scripts: most of a page's bytes, and no anchor or
+#: reader's text in them (a formula's text is its MathML, kept).
+_SVG_AND_SCRIPTS = re.compile(r"<(svg|script)\b.*?</\1>", re.S | re.I)
+
+
 @functools.cache
 def _scan(path: Path) -> _Scan:
     scan = _Scan()
-    scan.feed(path.read_text(encoding="utf-8", errors="replace"))
+    text = path.read_text(encoding="utf-8", errors="replace")
+    scan.feed(_SVG_AND_SCRIPTS.sub("", text))
     return scan
 
 
@@ -774,53 +780,32 @@ def answer_leaks(html: str) -> list[str]:
     (:func:`answer_values`) must not appear in the page's text outside every
     solution, code and outputs included.
     """
+    return list(_answer_leaks(html))
+
+
+@functools.lru_cache(maxsize=32)
+def _answer_leaks(html: str) -> tuple[str, ...]:
     from bs4 import BeautifulSoup
 
+    if 'class="solution' not in html:
+        return ()
+    # The maths' SVG holds no text (its MathML does) and costs most of the
+    # parse; the page's own test and the site check share one result.
+    html = re.sub(r"<svg\b.*?</svg>", "", html, flags=re.S | re.I)
     soup = BeautifulSoup(html, "html.parser")
     article = soup.find("article") or soup.body or soup
     solutions = article.select("div.solution")
     if not solutions:
-        return []
+        return ()
     for tag in article.find_all(["script", "style"]):
         tag.decompose()
-
-    def inside_solution(node):
-        return any(
-            "solution" in (parent.get("class") or [])
-            for parent in node.parents
-            if parent.name == "div"
-        )
-
-    outside = " ".join(
-        text
-        for text in article.find_all(string=True)
-        if not inside_solution(text)
-    )
-    outside = re.sub(r"\s+", " ", outside)
-    problems = []
+    found = [_quoted_values(article, solution) for solution in solutions]
     for solution in solutions:
-        title = solution.select_one("p.admonition-title")
-        link = title.select_one('a[href^="#"]') if title else None
-        exercise_id = link["href"][1:] if link else ""
-        exercise = article.find(id=exercise_id) if exercise_id else None
-        statement = exercise.get_text(" ") if exercise else ""
-        if exercise is not None:
-            for element in exercise.find_all_next():
-                if element is solution:
-                    break
-                if "cell_input" in (element.get("class") or []):
-                    statement += " " + element.get_text(" ")
-        body = solution.select_one("section") or solution
-        text = body.get_text(" ")
-        prose = " ".join(
-            p.get_text(" ")
-            for p in body.find_all(["p", "li"])
-            if not p.find_parent("div", class_="cell")
-        )
-        name = (
-            link.get_text(" ", strip=True) if link else solution.get("id", "?")
-        )
-        for value in sorted(answer_values(text, prose, statement)):
+        solution.extract()
+    outside = re.sub(r"\s+", " ", article.get_text(" "))
+    problems = []
+    for name, values in found:
+        for value in values:
             match = _value_pattern(value).search(outside)
             if match:
                 at = outside[
@@ -830,7 +815,31 @@ def answer_leaks(html: str) -> list[str]:
                     f"answer shown outside its solution: {name}: its "
                     f"solution quotes {value}, and the page shows it: {at!r}"
                 )
-    return problems
+    return tuple(problems)
+
+
+def _quoted_values(article, solution) -> tuple[str, list[str]]:
+    """The exercise's name and the answer values its solution quotes."""
+    title = solution.select_one("p.admonition-title")
+    link = title.select_one('a[href^="#"]') if title else None
+    exercise_id = link["href"][1:] if link else ""
+    exercise = article.find(id=exercise_id) if exercise_id else None
+    statement = exercise.get_text(" ") if exercise else ""
+    if exercise is not None:
+        for element in exercise.find_all_next():
+            if element is solution:
+                break
+            if "cell_input" in (element.get("class") or []):
+                statement += " " + element.get_text(" ")
+    body = solution.select_one("section") or solution
+    text = body.get_text(" ")
+    prose = " ".join(
+        p.get_text(" ")
+        for p in body.find_all(["p", "li"])
+        if not p.find_parent("div", class_="cell")
+    )
+    name = link.get_text(" ", strip=True) if link else solution.get("id", "?")
+    return name, sorted(answer_values(text, prose, statement))
 
 
 # --------------------------------------------------------------------------- one page
@@ -961,7 +970,10 @@ async def check_page(
         problems.extend(markup_problems(await page_obj.evaluate(_MARKUP_JS)))
         for src in facts["brokenImages"]:
             problems.append(f"image did not load: {src}")
-        problems.extend(_check_links(build, base, page, facts["links"]))
+        # Python's share (parsing pages) runs beside the browser's.
+        links = asyncio.create_task(
+            asyncio.to_thread(_check_links, build, base, page, facts["links"])
+        )
         for text in facts["mathLeft"]:
             problems.append(f"math not rendered by MathJax: {text!r}")
         problems.extend(heading_problems(facts["headings"]))
@@ -992,6 +1004,7 @@ async def check_page(
             await page_obj.add_script_tag(content=axe_source())
             violations = await page_obj.evaluate(_AXE_RUN_JS, AXE_TAGS)
             problems.extend(axe_problems(violations))
+        problems.extend(await links)
     except BrowserMissing:
         raise
     except Exception as error:  # a page that cannot be opened is a problem
@@ -1000,7 +1013,9 @@ async def check_page(
         )
     finally:
         await context.close()
-    problems.extend(answer_leaks(page.read_text(encoding="utf-8")))
+    problems.extend(
+        await asyncio.to_thread(answer_leaks, page.read_text(encoding="utf-8"))
+    )
     SECONDS[relative] = time.perf_counter() - started
     return problems + blocked
 
