@@ -391,6 +391,23 @@ _MARKUP_JS = r"""
 }
 """
 
+#: A section with ``content-visibility: auto`` is laid out only near the
+#: screen. Before measuring, every such section is drawn as the reader sees
+#: it once scrolled there (visible, with the containment ``auto`` keeps),
+#: and the page's script for newly drawn sections runs on them.
+_DRAW_ALL_JS = r"""
+() => {
+  for (const el of document.querySelectorAll("section")) {
+    if (getComputedStyle(el).contentVisibility === "auto") {
+      el.style.contentVisibility = "visible";
+      el.style.contain = "layout style paint";
+    }
+  }
+  if (window.mlcourseMarkScrollable) window.mlcourseMarkScrollable(document);
+  return new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+}
+"""
+
 _LAYOUT_JS = r"""
 () => {
   const vw = document.documentElement.clientWidth;
@@ -948,6 +965,7 @@ async def check_page(
     stem = relative.replace("/", "__").removesuffix(".html")
     try:
         await page_obj.goto(url, wait_until="load", timeout=60_000)
+        await page_obj.evaluate(_DRAW_ALL_JS)
         facts = await page_obj.evaluate(_PAGE_FACTS_JS, MATHJAX_WAIT_MS)
         for index, width in enumerate(WIDTHS):
             if index:
@@ -1208,6 +1226,7 @@ def check_dark_mode(
             )
             page_obj = context.new_page()
             page_obj.goto(f"{base}/{page}", wait_until="load", timeout=30_000)
+            page_obj.evaluate(_DRAW_ALL_JS)
             facts = page_obj.evaluate(_DARK_FACTS_JS, MATHJAX_WAIT_MS)
             if facts["theme"] != "dark":
                 problems.append(
