@@ -422,6 +422,30 @@ def test_site_check_reports_what_a_reader_sees(chromium, tmp_path):
     assert "number of equation (1.1)" not in report
 
 
+@pytest.mark.site
+def test_sections_drawn_only_near_the_screen_are_measured_too(
+    chromium, tmp_path
+):
+    """A section far down a page with ``content-visibility: auto`` is not
+    drawn at load; its width is measured all the same."""
+    build = tmp_path / "html"
+    (build / "chapters").mkdir(parents=True)
+    body = (
+        '<section id="top"><div style="height: 4000px">a long start</div>'
+        '<section id="far" style="content-visibility: auto; '
+        'contain-intrinsic-size: auto 900px">'
+        '<div class="math"><span class="eqno">(2.1)</span>'
+        '<mjx-container display="true"><mjx-c style="width: 600px">x'
+        "</mjx-c></mjx-container></div></section></section>"
+    )
+    (build / "chapters" / "far.html").write_text(READER_PAGE.format(body=body))
+    results = site_check.check_site(
+        build, None, executable=chromium, pages=["chapters/far.html"]
+    )
+    report = "\n".join(results["chapters/far.html"])
+    assert "display equation (2.1) in section #far is 600 px wide" in report
+
+
 EXERCISE_PAGE = """<html><body><article>
 <p>The chapter shows 0.5 and 4810 parameters in plain view.</p>
 <div class="exercise admonition" id="ex-count"><p class="admonition-title">Exercise 1.1</p>
