@@ -186,10 +186,10 @@ def forward(coefs, intercepts, X, activation_name="tanh"):
 def backward(coefs, Zs, As, Y, activation_name="tanh", alpha=0.0):
     """Backpropagation: the gradients of the mean loss for every layer.
 
-    Equations eq-mlp-delta-out, eq-mlp-grads and eq-mlp-delta-back.
-    ``Zs`` and ``As`` come from :func:`forward` on the same batch; ``Y``
-    holds the targets (one-hot, or one 0/1 column for two classes).
-    Returns ``(coef_grads, intercept_grads)``.
+    The chapter's equations for the output error, the gradients and the
+    error one layer back. ``Zs`` and ``As`` come from :func:`forward` on
+    the same batch; ``Y`` holds the targets (one-hot, or one 0/1 column
+    for two classes). Returns ``(coef_grads, intercept_grads)``.
     """
     n = As[0].shape[0]
     delta = (As[-1] - Y) / n  # Delta^(L) = (P - Y) / n
