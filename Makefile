@@ -15,7 +15,7 @@ JOBS     ?= 1
 EXECUTED := _build/executed
 PYTEST   := $(BIN)/python -m pytest -p no:cacheprovider
 # Strict nbval; a cell that runs longer than 60 s fails with its name.
-NBVAL    := --nbval --nbval-current-env --nbval-cell-timeout 60 \
+NBVAL    := --nbval --nbval-current-env --nbval-cell-timeout 60 -p nbval_ipc \
             --nbval-sanitize-with tests/nbval_sanitize.cfg
 # Tests that check the repository rather than the library, and tests that
 # execute notebooks or build environments: each group has its own target.

@@ -25,8 +25,8 @@ those loops one kernel start in 300 found a port taken ("Address already
 in use") and, instead of dying, hung while closing its sockets, so that the
 client waited its whole start-up time-out. Kernels here use Unix sockets
 (ipc) in Jupyter's runtime folder, see :class:`KernelManager`: no ports.
-(nbval starts its kernels over TCP, one at a time: ``make`` never runs two
-nbval sessions at once.)
+nbval's kernels use them too (``tools/nbval_ipc.py``), so that two nbval
+sessions at once, say ``make chapter`` beside ``make test``, cannot race.
 
 Hand-written because neither nbclient nor jupyter_client lets a waiting
 client poll in slices; it is a subclass of each, and nothing else changes.
@@ -52,6 +52,7 @@ from jupyter_core.paths import jupyter_runtime_dir
 from nbclient import NotebookClient
 from nbclient.exceptions import CellTimeoutError
 from traitlets import Type, default
+from traitlets.config import LoggingConfigurable
 
 SLICE = 0.2  # seconds: the longest a lost wake-up can delay a message
 CELL_TIMEOUT = 60  # seconds: no cell of the book takes more than a few
@@ -92,8 +93,8 @@ class CurrentEnvironmentKernels(KernelSpecManager):
         return super().get_kernel_spec(kernel_name)
 
 
-class KernelManager(AsyncKernelManager):
-    """A kernel on Unix sockets, with the client above.
+class UnixSockets(LoggingConfigurable):
+    """Kernels on Unix sockets (a mix-in for jupyter_client's managers).
 
     ipc instead of TCP: no port is picked by one process and bound later by
     another (a race between kernels started in parallel that jupyter_client
@@ -113,6 +114,10 @@ class KernelManager(AsyncKernelManager):
         runtime = Path(jupyter_runtime_dir())
         runtime.mkdir(parents=True, exist_ok=True)
         return str(runtime / f"mlcourse-{uuid.uuid4().hex[:12]}-ipc")
+
+
+class KernelManager(UnixSockets, AsyncKernelManager):
+    """A kernel on Unix sockets, with the client above."""
 
     @default("kernel_spec_manager")
     def _kernel_spec_manager_default(self) -> KernelSpecManager:
