@@ -449,6 +449,7 @@ def check_small_digits_network(small_net) -> CheckResult:
         )
     return CheckResult(
         CORRECT,
-        f"Correct: `small_net` has {units} hidden units and classifies "
-        f"{accuracy:.1%} of the test images correctly.",
+        f"Correct: `small_net` has at most {SMALL_UNITS} hidden units and "
+        f"classifies at least {SMALL_ACCURACY:.0%} of the test images "
+        "correctly.",
     )
