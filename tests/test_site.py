@@ -555,6 +555,26 @@ def test_images_get_their_size_and_load_lazily(tmp_path):
     assert 'width="300" height="200"' in html
 
 
+def test_the_theme_sets_tab_stops_in_drawn_sections_only(tmp_path):
+    import pydata_sphinx_theme
+
+    reader_page = _reader_page()
+    theme = Path(pydata_sphinx_theme.__file__).parent
+    (shipped,) = theme.glob("theme/*/static/scripts/pydata-sphinx-theme.js")
+    scripts = tmp_path / "scripts"
+    scripts.mkdir()
+    script = scripts / "pydata-sphinx-theme.js"
+    script.write_text(shipped.read_text(encoding="utf-8"), encoding="utf-8")
+    reader_page.patch_theme_script(tmp_path)
+    patched = script.read_text(encoding="utf-8")
+    assert patched.count("checkVisibility({contentVisibilityAuto:!0})") == 1
+    reader_page.patch_theme_script(tmp_path)  # a second build: unchanged
+    assert script.read_text(encoding="utf-8") == patched
+    script.write_text("function I(){}", encoding="utf-8")
+    with pytest.raises(RuntimeError, match="tab-stop loop was not found"):
+        reader_page.patch_theme_script(tmp_path)
+
+
 def test_reader_fixes_of_the_theme_markup():
     reader_page = _reader_page()
     html = reader_page.rewrite_page(

@@ -26,6 +26,11 @@ Run once the HTML is written (``build-finished``), on every page:
   page;
 - PNGs are quantised to 256 colours when that makes them smaller
   (``mlcourse.plotting.quantised_png``);
+- the theme's icon fonts keep only the icons the purged stylesheet can
+  draw (``subset_icon_fonts``);
+- the theme's script gives tab stops to the scrollable blocks of the
+  sections on screen only; the others get theirs from ``reader.js`` when
+  their section is drawn (``patch_theme_script``);
 - the maths is rendered at build time to SVG (with hidden MathML for screen
   readers) by ``tools/site/render_math.js`` when Node.js and ``mathjax-full``
   are installed (``npm ci --prefix tools/site``): each formula is a small
@@ -439,6 +444,97 @@ def purge_css(out: Path, bundles: list[Path]) -> None:
     )
 
 
+#: An icon font's face in the bundle: its woff2 and its TrueType file.
+_ICON_FACE = re.compile(
+    r'src:url\("(?P<base>[^"]*/webfonts/[\w-]+)\.woff2"\) format\("woff2"\),'
+    r'url\("(?P=base)\.ttf"\) format\("truetype"\)'
+)
+#: The icons the purged stylesheet can still draw: their code points.
+_ICON_CODE = re.compile(r'"\\(f[0-9a-f]{3,4})"')
+
+
+def subset_icon_fonts(bundles: list[Path]) -> None:
+    """Cut the theme's icon fonts to the icons the pages can draw.
+
+    The theme's Font Awesome faces (about 400 KB of woff2) hold some 2,000
+    icons; the book's pages draw about thirty, and a phone downloads the
+    fonts before its first paint. Once PurgeCSS has removed the rules no
+    page uses, the code points left in the bundle are the icons any page
+    can show: each face becomes a WOFF of those glyphs (fontTools, which
+    matplotlib already installs; WOFF because WOFF2 needs brotli). The
+    full fonts are not deployed.
+    """
+    from fontTools import subset
+
+    if not bundles:
+        return
+    static = bundles[0].parent
+    styles = {bundle: bundle.read_text(encoding="utf-8") for bundle in bundles}
+    codes = {
+        int(code, 16)
+        for css in styles.values()
+        for code in _ICON_CODE.findall(css)
+    }
+    faces = {
+        match["base"]
+        for css in styles.values()
+        for match in _ICON_FACE.finditer(css)
+        if (static / f"{match['base']}.ttf").exists()
+    }
+    if not codes or not faces:
+        return
+    options = subset.Options()
+    options.flavor = "woff"
+    for base in faces:
+        font = subset.load_font(str(static / f"{base}.ttf"), options)
+        subsetter = subset.Subsetter(options)
+        subsetter.populate(unicodes=codes | {0x20})
+        subsetter.subset(font)
+        subset.save_font(font, str(static / f"{base}.icons.woff"), options)
+
+    def subset_face(match):
+        if match["base"] not in faces:
+            return match[0]
+        return f'src:url("{match["base"]}.icons.woff") format("woff")'
+
+    for bundle, css in styles.items():
+        bundle.write_text(_ICON_FACE.sub(subset_face, css), encoding="utf-8")
+    for base in faces:
+        for suffix in (".ttf", ".woff2"):
+            (static / f"{base}{suffix}").unlink(missing_ok=True)
+
+
+#: pydata-sphinx-theme (0.17) gives every scrollable code block and output a
+#: tab stop when the page loads: it sets ``tabIndex`` and reads
+#: ``scrollWidth`` element after element, which lays the whole chapter out
+#: once per element, sections far from the screen included (the longest
+#: task of a chapter's load on a phone). The patched loop leaves the
+#: elements of sections not yet drawn to ``_static/reader.js``, which marks
+#: them when their section is first drawn.
+THEME_TAB_STOPS = (
+    "e.tabIndex=e.scrollWidth>e.clientWidth||e.scrollHeight>e.clientHeight"
+    "?0:-1"
+)
+DRAWN_ONLY = "e.checkVisibility({contentVisibilityAuto:!0})&&(%s)"
+
+
+def patch_theme_script(static: Path) -> None:
+    """Tab stops for the sections on screen only (``THEME_TAB_STOPS``)."""
+    script = static / "scripts" / "pydata-sphinx-theme.js"
+    if not script.exists():
+        return
+    code = script.read_text(encoding="utf-8")
+    patched = DRAWN_ONLY % THEME_TAB_STOPS
+    if patched in code:
+        return
+    if code.count(THEME_TAB_STOPS) != 1:
+        raise RuntimeError(
+            f"{script}: the theme's tab-stop loop was not found; a new "
+            "theme version needs reader_page.THEME_TAB_STOPS updated"
+        )
+    script.write_text(code.replace(THEME_TAB_STOPS, patched), encoding="utf-8")
+
+
 def _finished(app, exception):
     if exception is not None or app.builder.format != "html":
         return
@@ -461,8 +557,10 @@ def _finished(app, exception):
         )
         if new != html:
             page.write_text(new, encoding="utf-8")
+    patch_theme_script(out / "_static")
     if bundles:  # once every page is written: PurgeCSS reads them
         purge_css(out, bundles)
+        subset_icon_fonts(bundles)
     if (out / "_images").exists():
         quantise_images(out / "_images")
     still_mathjax = any(
