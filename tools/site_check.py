@@ -179,6 +179,7 @@ class _Scan(HTMLParser):
 #: Build-time maths and scripts: most of a page's bytes, and no anchor or
 #: reader's text in them (a formula's text is its MathML, kept).
 _SVG_AND_SCRIPTS = re.compile(r"<(svg|script)\b.*?</\1>", re.S | re.I)
+_SVG = re.compile(r"<svg\b.*?</svg>", re.S | re.I)
 
 
 @functools.cache
@@ -804,11 +805,11 @@ def answer_leaks(html: str) -> list[str]:
 def _answer_leaks(html: str) -> tuple[str, ...]:
     from bs4 import BeautifulSoup
 
-    if 'class="solution' not in html:
+    if "solution" not in html:
         return ()
     # The maths' SVG holds no text (its MathML does) and costs most of the
     # parse; the page's own test and the site check share one result.
-    html = re.sub(r"<svg\b.*?</svg>", "", html, flags=re.S | re.I)
+    html = _SVG.sub("", html)
     soup = BeautifulSoup(html, "html.parser")
     article = soup.find("article") or soup.body or soup
     solutions = article.select("div.solution")
