@@ -60,11 +60,16 @@ help:
 
 # uv (pinned in requirements.txt) installs the lock in seconds; the same uv
 # makes the throw-away environments of test-binder, test-colab, test-compat.
-$(STAMP): requirements.txt pyproject.toml
+# requirements-excluded.txt names what uv leaves out (and why); an
+# environment made before a name was added loses it here.
+EXCLUDED := requirements-excluded.txt
+$(STAMP): requirements.txt pyproject.toml $(EXCLUDED)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check \
 	    "$$(grep '^uv==' requirements.txt)"
-	$(UV) pip install --quiet --python $(BIN)/python -r requirements.txt
+	$(UV) pip install --quiet --python $(BIN)/python -r requirements.txt \
+	    --excludes $(EXCLUDED)
+	$(UV) pip uninstall --quiet --python $(BIN)/python -r $(EXCLUDED)
 	$(UV) pip install --quiet --python $(BIN)/python --no-deps -e .
 	touch $(STAMP)
 
@@ -187,7 +192,7 @@ set-repository: $(STAMP)
 lock: $(STAMP)
 	$(UV) pip compile --quiet --no-annotate --python $(BIN)/python \
 	    --custom-compile-command "make lock" $(UPGRADE) \
-	    requirements.in -o requirements.txt
+	    --excludes $(EXCLUDED) requirements.in -o requirements.txt
 
 clean:
 	rm -rf _build site-screenshots .pytest_cache

@@ -148,3 +148,31 @@ def test_ci_runs_the_readme_test_command():
 def test_pytest_collects_only_the_tests_folder():
     pyproject = (ROOT / "pyproject.toml").read_text()
     assert 'testpaths = ["tests"]' in pyproject
+
+
+def test_the_environment_leaves_out_the_excluded_packages():
+    """requirements-excluded.txt says why; make installs without them."""
+    from importlib import metadata
+
+    names = [
+        line.strip()
+        for line in (ROOT / "requirements-excluded.txt")
+        .read_text()
+        .splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
+    assert names, "requirements-excluded.txt names no package"
+    installed = []
+    for name in names:
+        try:
+            metadata.distribution(name)
+        except metadata.PackageNotFoundError:
+            continue
+        installed.append(name)
+    assert installed == [], (
+        f"{installed} should not be installed: run 'make .venv/.installed'"
+    )
+    lock = (ROOT / "requirements.txt").read_text().lower()
+    assert not [n for n in names if f"\n{n.lower()}==" in lock], (
+        "the lock pins an excluded package: run 'make lock'"
+    )
