@@ -28,6 +28,7 @@ import os
 import re
 import shlex
 import shutil
+import sys
 from pathlib import Path
 
 import fresh_env
@@ -66,6 +67,14 @@ def test_every_dependency_has_a_tested_lower_bound():
     names = [p.split("==")[0].lower() for p in pins]
     for name in ("numpy", "scipy", "matplotlib", "scikit-learn", "pandas"):
         assert name in names, f"pyproject.toml declares no {name} bound"
+
+
+def test_tests_run_there_build_no_environment_of_their_own(monkeypatch):
+    """The library's tests at the lower bounds skip the end-to-end grading
+    (``make test-assignments`` runs it), as ``make test-lib`` does."""
+    monkeypatch.setenv("MLCOURSE_FRESH_ENV", "1")
+    python = Path(sys.executable)
+    assert "MLCOURSE_FRESH_ENV" not in fresh_env.environment_for(python)
 
 
 @pytest.fixture(scope="module")

@@ -14,8 +14,9 @@ different part of them.
 - :func:`install` runs ``uv pip install`` into such an environment.
 - :func:`run` runs a command with that environment first on ``PATH`` and
   nothing inherited that could leak the book's environment into it
-  (``PYTHONPATH``, ``VIRTUAL_ENV``, ``PYTHONHOME``); it returns the
-  completed process with its output.
+  (``PYTHONPATH``, ``VIRTUAL_ENV``, ``PYTHONHOME``) or make the tests run
+  there build environments of their own (``MLCOURSE_FRESH_ENV``); it
+  returns the completed process with its output.
 - :func:`pinned` reads the exact versions of some packages from
   ``requirements.txt``.
 - :func:`colab_setup_code` turns a notebook's set-up cell into the Python
@@ -37,6 +38,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 GIT_URL = re.compile(r'mlcourse @ git\+[^"\s]+')
 LEAKY_VARIABLES = (
+    # the switch of the tests that build environments: a test run inside
+    # one (the library's tests at the lower bounds) must not build more
+    "MLCOURSE_FRESH_ENV",
     "PYTHONPATH",
     "PYTHONHOME",
     "VIRTUAL_ENV",
