@@ -484,6 +484,31 @@ def test_answer_leaks_names_the_exercise_and_the_value():
     assert site_check.answer_leaks(hidden) == []
 
 
+def test_a_run_dependent_output_is_no_leak():
+    """A timing that equals an answer by chance gives nothing away; the
+    same value in the cell's code, or in a compared output, does."""
+    timing = (
+        '<div class="cell tag_nbval-ignore-output">'
+        '<div class="cell_input"><pre>{code}</pre></div>'
+        '<div class="cell_output"><pre>newton: 4810 ms per fit</pre></div>'
+        "</div>"
+    )
+    page = EXERCISE_PAGE.replace("and 4810 parameters", "").replace(
+        "<pre>Correct: a_final = [0, 2, 0, -2, -2]</pre>",
+        "<pre>Correct.</pre>",
+    )
+    quiet = page.replace(
+        "</article>", timing.format(code="fit()") + "</article>"
+    )
+    assert site_check.answer_leaks(quiet) == []
+    in_code = page.replace(
+        "</article>", timing.format(code="n = 4810") + "</article>"
+    )
+    assert any("4810" in p for p in site_check.answer_leaks(in_code))
+    compared = quiet.replace(" tag_nbval-ignore-output", "")
+    assert any("4810" in p for p in site_check.answer_leaks(compared))
+
+
 @pytest.mark.site
 def test_no_exercise_answer_outside_its_solution():
     """Every exercise of the built book keeps its answer inside its solution."""

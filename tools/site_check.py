@@ -817,6 +817,13 @@ def _answer_leaks(html: str) -> tuple[str, ...]:
         return ()
     for tag in article.find_all(["script", "style"]):
         tag.decompose()
+    # What a cell prints differently on every run (a timing: the cell is
+    # tagged for nbval to ignore its output) can equal an answer by chance;
+    # it gives nothing away.
+    for output in article.select(
+        "div.tag_nbval-ignore-output div.cell_output"
+    ):
+        output.decompose()
     found = [_quoted_values(article, solution) for solution in solutions]
     for solution in solutions:
         solution.extract()
