@@ -294,8 +294,15 @@ def test_nbgrader_grades_a_chapter(grading_env, tmp_path):
 def test_otter_grades_a_chapter(grading_env, tmp_path):
     make_assignments.write(tmp_path, [GRADED])
     folder = tmp_path / "otter"
-    # otter assign runs the tests on the reference solutions (run_tests)
-    run(["otter", "assign", f"{GRADED}.ipynb", "dist"], folder, grading_env)
+    # Without running the reference solutions through their tests, as
+    # `otter assign` does by default for an instructor: test-lib runs every
+    # reference solution through its public and hidden tests, and the mixed
+    # submission below has otter grade one of them.
+    run(
+        ["otter", "assign", "--no-run-tests", f"{GRADED}.ipynb", "dist"],
+        folder,
+        grading_env,
+    )
     student = nbformat.read(
         folder / "dist" / "student" / f"{GRADED}.ipynb", as_version=4
     )
