@@ -74,11 +74,17 @@ $(STAMP): requirements.txt pyproject.toml $(EXCLUDED)
 	touch $(STAMP)
 
 # Node tools of the website (tools/site/package-lock.json): MathJax renders
-# the maths at build time, axe-core audits the pages, Lighthouse measures.
+# the maths at build time, PurgeCSS cuts the theme's stylesheets, axe-core
+# audits the pages. Lighthouse, for `make bench` only, has its own folder.
 NODE_STAMP := tools/site/node_modules/.installed
 $(NODE_STAMP): tools/site/package.json tools/site/package-lock.json
 	npm ci --prefix tools/site --no-audit --no-fund --loglevel=error
 	touch $(NODE_STAMP)
+
+LIGHTHOUSE_STAMP := bench/lighthouse/node_modules/.installed
+$(LIGHTHOUSE_STAMP): bench/lighthouse/package.json bench/lighthouse/package-lock.json
+	npm ci --prefix bench/lighthouse --no-audit --no-fund --loglevel=error
+	touch $(LIGHTHOUSE_STAMP)
 
 # Execute every page (reusing fresh runs of test-chapters), then build.
 book: $(STAMP) $(NODE_STAMP)
@@ -181,7 +187,7 @@ exercises: $(STAMP)
 assignments: $(STAMP)
 	$(BIN)/python tools/make_assignments.py
 
-bench: $(STAMP) $(NODE_STAMP)
+bench: $(STAMP) $(NODE_STAMP) $(LIGHTHOUSE_STAMP)
 	$(BIN)/python bench/run.py
 
 set-repository: $(STAMP)

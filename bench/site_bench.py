@@ -2,7 +2,7 @@
 
     python bench/site_bench.py [BUILD_DIR]     # default _build/html; prints a table
 
-Lighthouse (from npm, ``tools/site``: ``npm ci``) drives the system Chromium
+Lighthouse (from npm, ``bench/lighthouse``: ``npm ci``) drives the system Chromium
 headless against the built site, served from 127.0.0.1 with gzip as a web host
 serves it. Its default mobile profile simulates a mid-range phone on a slow 4G
 network. For the home page and every chapter it reports the performance score
@@ -29,7 +29,7 @@ from common import Goal, Row
 
 TOPIC = "The website on a phone"
 ROOT = Path(__file__).resolve().parent.parent
-LIGHTHOUSE = ROOT / "tools" / "site" / "node_modules" / ".bin" / "lighthouse"
+LIGHTHOUSE = ROOT / "bench" / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
 HOME = "chapters/00_introduction.html"
 MIN_SCORE = 80
 MAX_BYTES = 2**20  # per chapter page, compressed
@@ -145,7 +145,7 @@ def measure(html: Path) -> dict[str, dict]:
     if browser is None or not LIGHTHOUSE.exists():
         raise FileNotFoundError(
             "Lighthouse needs Chromium (apt-get install chromium) and "
-            "'npm ci --prefix tools/site'"
+            "'npm ci --prefix bench/lighthouse'"
         )
     server = serve(html)
     base = f"http://127.0.0.1:{server.server_address[1]}"
