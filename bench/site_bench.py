@@ -29,7 +29,9 @@ from common import Goal, Row
 
 TOPIC = "The website on a phone"
 ROOT = Path(__file__).resolve().parent.parent
-LIGHTHOUSE = ROOT / "bench" / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
+LIGHTHOUSE = (
+    ROOT / "bench" / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
+)
 HOME = "chapters/00_introduction.html"
 MIN_SCORE = 80
 MAX_BYTES = 2**20  # per chapter page, compressed
