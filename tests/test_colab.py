@@ -2,8 +2,8 @@
 
 The expensive test (``make test-colab``, which sets ``MLCOURSE_FRESH_ENV=1``) builds what a
 fresh Colab runtime looks like for this purpose: a new virtual environment with the scientific
-packages Colab ships (numpy, scipy, matplotlib, ipywidgets, at the book's pinned versions) and
-without ``mlcourse``. It then runs a chapter's set-up cell there, exactly as IPython would
+packages Colab ships (numpy, scipy, matplotlib, scikit-learn, ipywidgets, at the book's pinned
+versions) and without ``mlcourse``. It then runs a chapter's set-up cell there, exactly as IPython would
 (IPython's own transformer turns ``%pip`` into a call), with the ``git+`` URL pointed at a copy
 of the local checkout, and checks that ``mlcourse`` was missing before, is installed after
 (into the environment, not imported from the working tree), and that the chapter's own import
@@ -29,7 +29,7 @@ from set_repository import repository_url, setup_requirement, version
 ROOT = Path(__file__).resolve().parents[1]
 FRESH = os.environ.get("MLCOURSE_FRESH_ENV") == "1"
 CHAPTER = ROOT / "chapters" / "03_gradient_descent.ipynb"
-COLAB_PACKAGES = ["numpy", "scipy", "matplotlib", "ipywidgets"]
+COLAB_PACKAGES = ["numpy", "scipy", "matplotlib", "scikit-learn", "ipywidgets"]
 
 
 def notebooks() -> list[Path]:
