@@ -60,13 +60,19 @@ help:
 
 # uv (pinned in requirements.txt) installs the lock in seconds; the same uv
 # makes the throw-away environments of test-binder, test-colab, test-compat.
+# The environment starts without pip (pip's own install takes longer than
+# the lock's): the system's pip puts uv in it, or, where the system has no
+# pip, the environment's own (ensurepip). The lock then keeps uv at its pin.
 # requirements-excluded.txt names what uv leaves out (and why); an
 # environment made before a name was added loses it here.
 EXCLUDED := requirements-excluded.txt
 $(STAMP): requirements.txt pyproject.toml $(EXCLUDED)
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check \
-	    "$$(grep '^uv==' requirements.txt)"
+	test -x $(BIN)/python || $(PYTHON) -m venv --without-pip $(VENV)
+	test -x $(UV) || $(PYTHON) -m pip --python $(BIN)/python install \
+	        --quiet --disable-pip-version-check "$$(grep '^uv==' requirements.txt)" \
+	    || { $(BIN)/python -m ensurepip --default-pip \
+	        && $(BIN)/python -m pip install --quiet \
+	        --disable-pip-version-check "$$(grep '^uv==' requirements.txt)"; }
 	$(UV) pip install --quiet --python $(BIN)/python -r requirements.txt \
 	    --excludes $(EXCLUDED)
 	$(UV) pip uninstall --quiet --python $(BIN)/python -r $(EXCLUDED)
