@@ -66,13 +66,12 @@ help:
 # requirements-excluded.txt names what uv leaves out (and why); an
 # environment made before a name was added loses it here.
 EXCLUDED := requirements-excluded.txt
+PIP_UV   := --quiet --disable-pip-version-check "$$(grep '^uv==' requirements.txt)"
 $(STAMP): requirements.txt pyproject.toml $(EXCLUDED)
 	test -x $(BIN)/python || $(PYTHON) -m venv --without-pip $(VENV)
-	test -x $(UV) || $(PYTHON) -m pip --python $(BIN)/python install \
-	        --quiet --disable-pip-version-check "$$(grep '^uv==' requirements.txt)" \
+	test -x $(UV) || $(PYTHON) -m pip --python $(BIN)/python install $(PIP_UV) \
 	    || { $(BIN)/python -m ensurepip --default-pip \
-	        && $(BIN)/python -m pip install --quiet \
-	        --disable-pip-version-check "$$(grep '^uv==' requirements.txt)"; }
+	        && $(BIN)/python -m pip install $(PIP_UV); }
 	$(UV) pip install --quiet --python $(BIN)/python -r requirements.txt \
 	    --excludes $(EXCLUDED)
 	$(UV) pip uninstall --quiet --python $(BIN)/python -r $(EXCLUDED)
