@@ -31,7 +31,7 @@ def draw_mlp_fit(
     Returns ``(model, axes)``.
     """
     model = MLPClassifier(
-        (int(hidden_units),),
+        hidden_layer_sizes=(int(hidden_units),),
         activation=activation,
         learning_rate=learning_rate,
         max_iter=int(max_iter),
