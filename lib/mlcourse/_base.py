@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 from sklearn.base import ClassifierMixin
 
-from ._validation import encode_labels, fit_data, predict_data
+from ._validation import fit_data, predict_data
 
 __all__ = ["BinaryClassifierMixin", "LinearBinaryClassifierMixin"]
 
@@ -26,9 +26,7 @@ class BinaryClassifierMixin(ClassifierMixin):
 
     def _fit_data(self, X, y):
         """``(X, y_signed)`` with labels -1/+1; sets ``classes_``."""
-        X, y = fit_data(self, X, y)
-        y_signed, self.classes_ = encode_labels(y, binary=True)
-        return X, y_signed
+        return fit_data(self, X, y, classes="binary")
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -51,4 +49,5 @@ class LinearBinaryClassifierMixin(BinaryClassifierMixin):
 
     def predict(self, X) -> np.ndarray:
         """``classes_[1]`` where the score is > 0, else ``classes_[0]``."""
-        return self.classes_[(self.decision_function(X) > 0).astype(int)]
+        scores = self.decision_function(X)
+        return self.classes_[(scores > 0).astype(int)]

@@ -18,6 +18,7 @@ map to -1/+1, the larger label in sorted order being +1.
 from __future__ import annotations
 
 import math
+import sys
 import warnings
 from numbers import Integral, Real
 
@@ -118,19 +119,42 @@ def _check_magnitude(estimator, X):
         )
 
 
-def fit_data(estimator, X, y, *, y_numeric=False, magnitude=True):
+def fit_data(estimator, X, y, *, classes=None, magnitude=True):
     """Validate the training data with scikit-learn's ``validate_data``.
 
-    Returns ``(X, y)`` as arrays (X as float64). Sets ``n_features_in_``
-    and, for a DataFrame, ``feature_names_in_``. With ``magnitude``, values
-    whose products overflow are refused.
+    Returns ``(X, y)`` with X as float64. Sets ``n_features_in_`` and, for
+    a DataFrame, ``feature_names_in_``. With ``classes`` ("binary" or
+    "multiclass") the labels are encoded by :func:`encode_labels` and
+    ``classes_`` is set; otherwise y must be numeric. With ``magnitude``,
+    values whose products overflow are refused. A fit that fails here
+    leaves the estimator as it was.
     """
     check_rows(X)
-    X, y = validate_data(
-        estimator, X, y, dtype=np.float64, y_numeric=y_numeric
-    )
-    if magnitude:
-        _check_magnitude(estimator, X)
+    kept = {
+        name: estimator.__dict__[name]
+        for name in ("n_features_in_", "feature_names_in_")
+        if name in estimator.__dict__
+    }
+    try:
+        X, y = validate_data(
+            estimator,
+            X,
+            y,
+            dtype=np.float64,
+            order="C",
+            y_numeric=classes is None,
+        )
+        if magnitude:
+            _check_magnitude(estimator, X)
+        if classes is not None:
+            y, labels = encode_labels(y, binary=classes == "binary")
+    except Exception:
+        for name in ("n_features_in_", "feature_names_in_"):
+            estimator.__dict__.pop(name, None)
+        estimator.__dict__.update(kept)
+        raise
+    if classes is not None:
+        estimator.classes_ = labels
     return X, y
 
 
@@ -147,7 +171,9 @@ def predict_data(estimator, X, attribute=None):
     except _exceptions.NotFittedError as error:
         raise NotFittedError(str(error)) from None
     check_rows(X)
-    return validate_data(estimator, X, dtype=np.float64, reset=False)
+    return validate_data(
+        estimator, X, dtype=np.float64, order="C", reset=False
+    )
 
 
 def encode_labels(y, binary):
@@ -169,9 +195,9 @@ def encode_labels(y, binary):
         return codes, classes
     if classes.size > 2 or type_of_target(y) == "multiclass-multioutput":
         raise ValueError(
-            f"Only binary classification is supported: y has "
-            f"{classes.size} classes. Use MulticlassPerceptron or "
-            "SoftmaxRegression for more."
+            "Only binary classification is supported: y must contain "
+            f"exactly two classes; got {classes.size}. Use "
+            "MulticlassPerceptron or SoftmaxRegression for more."
         )
     return np.where(codes == 1, 1.0, -1.0), classes
 
@@ -190,13 +216,13 @@ def check_start(coef_init, intercept_init, n_features, fit_intercept):
             )
     if intercept_init is None:
         return w, 0.0
-    b = check_array(
-        [intercept_init], ensure_2d=False, input_name="intercept_init"
-    ).astype(float)
-    if b.shape != (1,):
+    if not isinstance(intercept_init, Real) or not math.isfinite(
+        intercept_init
+    ):
         raise ValueError(
-            f"intercept_init must be a number; got {intercept_init!r}."
+            f"intercept_init must be a finite number; got {intercept_init!r}."
         )
+    b = np.array([intercept_init], dtype=float)
     if not fit_intercept and b[0] != 0.0:
         raise ValueError(
             f"intercept_init={b[0]:g} was given, but fit_intercept=False "
@@ -258,6 +284,15 @@ def check_finite_result(estimator, *arrays):
         )
 
 
-def warn_not_converged(message, stacklevel=3):
-    """Issue a :class:`ConvergenceWarning` with ``message``."""
-    warnings.warn(message, ConvergenceWarning, stacklevel=stacklevel)
+def warn_not_converged(message):
+    """Issue a :class:`ConvergenceWarning` with ``message``.
+
+    The warning points at the first caller outside the library and
+    scikit-learn (whose ``_fit_context`` wraps every ``fit``).
+    """
+    depth, frame = 1, sys._getframe(1)
+    while frame is not None and frame.f_globals.get("__name__", "").split(".")[
+        0
+    ] in ("mlcourse", "sklearn"):
+        depth, frame = depth + 1, frame.f_back
+    warnings.warn(message, ConvergenceWarning, stacklevel=depth + 1)

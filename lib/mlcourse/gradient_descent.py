@@ -55,7 +55,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from numbers import Real
+from numbers import Integral, Real
 
 import numpy as np
 from sklearn.utils import check_array
@@ -161,6 +161,14 @@ def numerical_gradient(f: Callable, x, eps: float = 1e-6) -> np.ndarray:
 # ---------------------------------------------------------------------------------------
 
 
+def _step_number(k):
+    if isinstance(k, bool) or not isinstance(k, Integral) or k < 1:
+        raise ValueError(
+            f"the step number k is a whole number 1, 2, 3, ...; got {k!r}."
+        )
+    return int(k)
+
+
 class Schedule:
     """Base class: ``schedule(k, x=None, gradient=None, objective=None) -> eta``.
 
@@ -171,7 +179,7 @@ class Schedule:
     adaptive = False  # True when the step depends on x, gradient and objective
 
     def __call__(self, k, x=None, gradient=None, objective=None) -> float:
-        return self._eta(k)
+        return self._eta(_step_number(k))
 
     def _eta(self, k: int) -> float:  # pragma: no cover - overridden
         raise NotImplementedError
@@ -262,8 +270,13 @@ class Backtracking(Schedule):
                 "Backtracking needs the current point, its gradient and the objective: "
                 "call it as schedule(k, x=x, gradient=g, objective=f)."
             )
+        _step_number(k)
         x = np.asarray(x, dtype=float)
         gradient = np.asarray(gradient, dtype=float)
+        if x.shape != gradient.shape:
+            raise ValueError(
+                f"x and gradient must have the same shape; got {x.shape} and {gradient.shape}."
+            )
         f_x = _scalar_value(objective(x), "objective")
         squared_norm = float(np.sum(gradient * gradient))
         eta = self.eta0

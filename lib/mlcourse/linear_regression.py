@@ -203,11 +203,11 @@ class LinearRegression(RegressorMixin, BaseEstimator):
         -------
         self
         """
-        X, y = fit_data(self, X, y, y_numeric=True, magnitude=False)
+        X, y = fit_data(self, X, y, magnitude=False)
         if self.fit_intercept and X.shape[0] < 2:
             raise ValueError(
                 "LinearRegression with an intercept needs at least 2 "
-                f"samples; got {X.shape[0]}."
+                f"samples; got n_samples = {X.shape[0]}."
             )
         n, d = X.shape
         # powers of two bring every value to [-1, 1] exactly, so that any

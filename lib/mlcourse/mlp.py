@@ -44,7 +44,6 @@ from ._validation import (
     STEP,
     StrOptions,
     check_random_state,
-    encode_labels,
     fit_data,
     predict_data,
     step_sizes,
@@ -440,8 +439,8 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
         ``coefs_`` / ``intercepts_``); otherwise Glorot initialization is drawn from
         ``random_state``. Returns ``self``.
         """
-        X, y = fit_data(self, X, y)
-        y_index, classes = encode_labels(y, binary=False)
+        X, y_index = fit_data(self, X, y, classes="multiclass")
+        classes = self.classes_
         hidden = _layer_sizes(self.hidden_layer_sizes, "hidden_layer_sizes")
         n_outputs = 1 if len(classes) == 2 else len(classes)
         sizes = (X.shape[1], *hidden, n_outputs)

@@ -85,7 +85,7 @@ FIRST_BLOCK = 64
 
 
 def _samples(X):
-    return check_array(X, dtype=np.float64)
+    return check_array(X, dtype=np.float64, input_name="X")
 
 
 def _signed(X, y):
@@ -591,8 +591,7 @@ class _PerceptronRule(LinearBinaryClassifierMixin, BaseEstimator):
                 f"{type(self).__name__} still made mistakes after "
                 f"max_iter={self.max_iter} passes: the data may not be "
                 "linearly separable. It returns the last weights; raise "
-                "max_iter, or use a decaying learning_rate.",
-                stacklevel=4,
+                "max_iter, or use a decaying learning_rate."
             )
         return self
 

@@ -42,7 +42,6 @@ from ._validation import (
     StrOptions,
     check_finite_result,
     check_start,
-    encode_labels,
     fit_data,
     predict_data,
     step_sizes,
@@ -94,7 +93,7 @@ def polynomial_features_2d(X):
     ``phi(x) = (x1**2, sqrt(2) * x1 * x2, x2**2)``, so that
     ``phi(x) @ phi(z) == (x @ z)**2``. ``X`` has shape ``(n_samples, 2)``.
     """
-    X = check_array(X, dtype=np.float64)
+    X = check_array(X, dtype=np.float64, input_name="X")
     if X.shape[1] != 2:
         raise ValueError(
             "polynomial_features_2d maps points of the plane: X must have "
@@ -105,7 +104,7 @@ def polynomial_features_2d(X):
 
 
 def _kernel_inputs(X, Z):
-    X = check_array(X, dtype=np.float64)
+    X = check_array(X, dtype=np.float64, input_name="X")
     Z = X if Z is None else check_array(Z, dtype=np.float64, input_name="Z")
     if Z.shape[1] != X.shape[1]:
         raise ValueError(
@@ -166,9 +165,6 @@ def rbf_kernel(X, Z=None, gamma=1.0):
     return np.exp(K, out=K)
 
 
-_KERNELS = {"linear": linear_kernel, "poly": polynomial_kernel}
-
-
 # ---------------------------------------------------------------------------
 # The references: the textbook loop's passes, read in the chapter's ways
 # (sections "The voted perceptron", "The averaged perceptron")
@@ -180,7 +176,7 @@ def _passes(
     coef_init=None, intercept_init=None, record=False,
 ):  # fmt: skip
     """Every pass of the binary rule from ``(coef_init, intercept_init)``."""
-    X = check_array(X, dtype=np.float64)
+    X = check_array(X, dtype=np.float64, input_name="X")
     y = np.asarray(y, dtype=float)
     w0, b0 = check_start(coef_init, intercept_init, X.shape[1], fit_intercept)
     orders = [None] * max_iter if orders is None else orders
@@ -555,7 +551,8 @@ class VotedPerceptron(BinaryClassifierMixin, _BinaryVariant):
 
     def predict(self, X):
         """``classes_[1]`` where the vote is positive, else ``classes_[0]``."""
-        return self.classes_[(self.decision_function(X) > 0).astype(int)]
+        scores = self.decision_function(X)
+        return self.classes_[(scores > 0).astype(int)]
 
 
 # ---------------------------------------------------------------------------
@@ -646,12 +643,14 @@ feature_names_in_
     def _gram(self, A, B):
         if callable(self.kernel):
             K = np.asarray(self.kernel(A, B), dtype=float)
+        elif self.kernel == "linear":
+            K = linear_kernel(A, B)
         elif self.kernel == "rbf":
             K = rbf_kernel(A, B, gamma=self.gamma)
         else:
-            options = dict(degree=self.degree, gamma=self.gamma)
-            options = options if self.kernel == "poly" else {}
-            K = _KERNELS[self.kernel](A, B, **options, coef0=self.coef0)
+            K = polynomial_kernel(
+                A, B, degree=self.degree, gamma=self.gamma, coef0=self.coef0
+            )
         if K.shape != (A.shape[0], B.shape[0]):
             raise ValueError(
                 "the kernel must return a matrix of shape "
@@ -709,7 +708,8 @@ feature_names_in_
 
     def predict(self, X):
         """``classes_[1]`` where the score is positive, else ``classes_[0]``."""
-        return self.classes_[(self.decision_function(X) > 0).astype(int)]
+        scores = self.decision_function(X)
+        return self.classes_[(scores > 0).astype(int)]
 
 
 # ---------------------------------------------------------------------------
@@ -758,7 +758,9 @@ def multiclass_perceptron_naive(
     rival away from it. With ``average`` the plain average of the weights
     after every visit is returned. Returns ``(W, b)``.
     """
-    A = _augmented(check_array(X, dtype=np.float64), fit_intercept)
+    A = _augmented(
+        check_array(X, dtype=np.float64, input_name="X"), fit_intercept
+    )
     eta = step_sizes(learning_rate)
     W, k = np.zeros((n_classes, A.shape[1])), 0
     total, visits = np.zeros_like(W), 0
@@ -926,8 +928,7 @@ class MulticlassPerceptron(ClassifierMixin, BaseEstimator):
     @_fit_context(prefer_skip_nested_validation=True)
     def fit(self, X, y):
         """Run all ``max_iter`` passes from zero weights."""
-        X, y = fit_data(self, X, y)
-        y_index, self.classes_ = encode_labels(y, binary=False)
+        X, y_index = fit_data(self, X, y, classes="multiclass")
         run = _Multiclass(X, y_index, self.classes_.size, self.fit_intercept)
         U, eta, k, visits = (
             np.zeros_like(run.W),

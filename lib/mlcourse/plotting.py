@@ -256,7 +256,7 @@ def plot_classes(
     Returns the axes.
     """
     ax = _get_ax(ax)
-    X = check_array(X, ensure_min_features=2)
+    X = check_array(X, ensure_min_features=2, input_name="X")
     y = np.asarray(y)
     if y.shape != (X.shape[0],):
         raise ValueError(
