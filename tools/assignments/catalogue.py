@@ -1733,28 +1733,28 @@ X_train, X_test, y_train, y_test = train_test_split(
 )
 """,
     stub="small_net = ...\n",
-    solution="""small_net = MLPClassifier((16,), max_iter=30, random_state=7)
+    solution="""small_net = MLPClassifier(hidden_layer_sizes=(16,), max_iter=30, random_state=7)
 small_net.fit(X_train, y_train)
 """,
     wrong={
         "too many units": (
-            """small_net = MLPClassifier((64,), max_iter=30, random_state=0)
+            """small_net = MLPClassifier(hidden_layer_sizes=(64,), max_iter=30, random_state=0)
 small_net.fit(X_train, y_train)
 """,
             "at most 16",
         ),
         "not trained": (
-            "small_net = MLPClassifier((16,), max_iter=30)\n",
+            "small_net = MLPClassifier(hidden_layer_sizes=(16,), max_iter=30)\n",
             "not been trained",
         ),
         "softmax regression": (
-            """small_net = MLPClassifier((), max_iter=30, random_state=0)
+            """small_net = MLPClassifier(hidden_layer_sizes=(), max_iter=30, random_state=0)
 small_net.fit(X_train, y_train)
 """,
             "one hidden layer",
         ),
         "too little training": (
-            """small_net = MLPClassifier((2,), max_iter=1, random_state=0)
+            """small_net = MLPClassifier(hidden_layer_sizes=(2,), max_iter=1, random_state=0)
 small_net.fit(X_train, y_train)
 """,
             "below 95%",
@@ -1764,7 +1764,7 @@ small_net.fit(X_train, y_train)
             "trained MLPClassifier",
         ),
         "unscaled pixels": (
-            """small_net = MLPClassifier((16,), max_iter=30, random_state=0)
+            """small_net = MLPClassifier(hidden_layer_sizes=(16,), max_iter=30, random_state=0)
 small_net.fit(X_train * 16, y_train)
 """,
             "",
