@@ -81,6 +81,8 @@ def test_the_digits_checker_rejects_a_network_that_saw_other_pixels():
 
     rng = np.random.default_rng(0)
     X, y = rng.random((40, 10)), np.arange(40) % 10
-    net = MLPClassifier(hidden_layer_sizes=(8,), max_iter=2, random_state=0).fit(X, y)
+    net = MLPClassifier(
+        hidden_layer_sizes=(8,), max_iter=2, random_state=0
+    ).fit(X, y)
     result = mlp.check_small_digits_network(net)
     assert not result.passed and "64 pixels" in result.message
