@@ -70,12 +70,8 @@ __all__ = [
 ]
 
 _EPS = np.finfo(float).eps
-#: Visits checked one at a time after a mistake, before the blocks start.
+#: Visits without a mistake after which the engine turns to blocks.
 RUN = 32
-#: Visits whose approximate margins are computed lazily, one chunk at a time.
-CHUNK = 128
-#: The first block of the scan; later blocks double.
-FIRST_BLOCK = 64
 
 
 # ---------------------------------------------------------------------------
@@ -217,15 +213,16 @@ class Pass(NamedTuple):
     """The updates of one pass of the single-sample rule.
 
     ``order`` is the visiting order (``None``: ``0, 1, ..., n - 1``),
-    ``positions`` the place in that order of each update, ``steps`` its
-    signed step ``eta_k * y_i``, ``weights`` (when recorded) the pair
-    ``(w, b)`` after each update, and ``coef``, ``intercept`` the weights at
-    the end of the pass.
+    ``positions`` the place in that order of each update, ``etas`` its step
+    size ``eta_k`` (one number for a constant step; the update adds
+    ``eta_k y_i x_i``), ``weights`` (when recorded) the pair ``(w, b)``
+    after each update, and ``coef``, ``intercept`` the weights at the end
+    of the pass.
     """
 
     order: np.ndarray | None
     positions: list
-    steps: list
+    etas: list | float
     weights: list | None
     coef: np.ndarray
     intercept: float
@@ -255,7 +252,7 @@ def plain_passes(
     """
     coef, k, n = coef.copy(), 0, X.shape[0]
     for order in orders:
-        positions, steps, weights = [], [], [] if record else None
+        positions, etas, weights = [], [], [] if record else None
         for position, i in enumerate(range(n) if order is None else order):
             if is_mistake(X[i], y[i], coef, b):
                 k += 1
@@ -267,10 +264,10 @@ def plain_passes(
                 if fit_intercept:
                     b = b + step
                 positions.append(position)
-                steps.append(step)
+                etas.append(eta(k))
                 if record:
                     weights.append((coef.copy(), b))
-        yield Pass(order, positions, steps, weights, coef, b)
+        yield Pass(order, positions, etas, weights, coef, b)
 
 
 # ---------------------------------------------------------------------------
@@ -317,7 +314,7 @@ def dot_margins(rows, coef):
     return lambda start, stop: map(ddot, rows[start:stop], repeat(coef))
 
 
-def next_mistakes(n, margins, scan, decide, block=None, sure=True):
+def next_mistakes(n, margins, scan, decide, block=None, sure=True, run=RUN):
     """Yield, in order, every position of a pass that the plain loop updates on.
 
     The library's one next-mistake engine. The caller makes its update
@@ -333,19 +330,20 @@ def next_mistakes(n, margins, scan, decide, block=None, sure=True):
       answer, one below ``-scan.tol`` a mistake, and one within the
       tolerance (or NaN) goes to ``decide``. With ``margins=None`` every
       visit goes to ``decide``.
-    - After ``RUN`` visits without a mistake (checked every ``CHUNK``
-      visits), or when the last two mistakes were far apart, it scans
-      blocks: ``block(start, stop)`` gives their
+    - After ``run`` visits without a mistake (checked every ``4 run``
+      visits), or when the last two mistakes were more than ``4 run``
+      apart, it scans blocks: ``block(start, stop)`` gives their
       approximate margins in one matrix product. The first block is half
-      the last gap between mistakes (at least 64 samples) and the blocks
-      double until one holds a margin that is not clearly correct, which
-      goes to the same test (a clear mistake is one if ``sure``).
-      ``block=None`` keeps single visits.
+      the last gap between mistakes (at least ``2 run`` samples) and the
+      blocks double until one holds a margin that is not clearly correct,
+      which goes to the same test (a clear mistake is one if ``sure``).
+      ``block=None`` keeps single visits. A smaller ``run`` suits margins
+      that cost more.
     """
     i, last, gap = 0, -1, 0
     while i < n:
-        while i < n and (block is None or gap <= 4 * RUN):
-            end, tol = min(n, i + CHUNK), scan.tol
+        while i < n and (block is None or gap <= 4 * run):
+            end, tol = min(n, i + 4 * run), scan.tol
             if margins is None:
                 visits = zip(range(i, end), repeat(math.nan))
             else:
@@ -357,9 +355,9 @@ def next_mistakes(n, margins, scan, decide, block=None, sure=True):
                 last = i
                 tol = scan.tol
             gap, i = end - last, end
-            if gap > RUN:
+            if gap > run:
                 break
-        size = max(FIRST_BLOCK, gap // 2)
+        size = max(2 * run, gap // 2)
         while i < n and block is not None:
             stop = min(n, i + size)
             block_margins = block(i, stop)
@@ -391,25 +389,33 @@ def normalized_rows(X, y, fit_intercept=True):
 
 
 def fast_passes(
-    X, y, coef, b, eta, orders, fit_intercept=True, dual=False, record=False
-):
+    X, y, coef, b, eta, orders, fit_intercept=True, dual=False, record=False,
+    size=None,
+):  # fmt: skip
     """:func:`plain_passes` with the next mistake found by :func:`next_mistakes`.
 
-    Same arguments and the same :class:`Pass` results, bit for bit. The
-    weights are kept stacked, ``v = [w, b]``, and update ``k`` is
+    Same arguments and the same :class:`Pass` results, bit for bit
+    (``size``, the largest ``|X[i, j]|``, saves a pass over X when known).
+    The weights are kept stacked, ``v = [w, b]``, and update ``k`` is
     ``v += eta_k z_i`` with the normalized row ``z_i``: BLAS ``daxpy`` for
     a step of 1 (which rounds once, as ``w + y_i x_i`` does), the plain
-    loop's two roundings otherwise. The dual rule decides every visit with
-    the plain expression: its scores are rows of the Gram matrix, whose
-    product is the whole cost of a visit.
+    loop's two roundings otherwise. The dual rule's margins are
+    ``y_i (K[i] @ a + b)`` from the rows of the Gram matrix itself, visited
+    one at a time (a block would cost the same reads of ``K``).
     """
     n, d = X.shape
     v, scan, k = np.append(coef, b), Scan(), 0
     w, constant = v[:d], getattr(eta, "constant", None)
-    Z = None if dual else normalized_rows(X, y, fit_intercept)
-    if Z is not None:  # size: the largest |z_ij|, (d + 1) size: of |z_i|_1
-        all_rows, size = list(Z), max(float(X.max()), -float(X.min()), 1.0)
-        growth = tolerance(d + 1, (d + 1) * size * size)
+    if size is None:
+        size = max(float(X.max()), -float(X.min()), 1.0)
+    # the tolerance grows with the weights' l1 norm: by size + 1 per unit
+    # step for the dual rule, (d + 1) size^2 for the primal (|z_i|_1)
+    growth = tolerance(d + 1, size + 1.0 if dual else (d + 1) * size * size)
+    if dual:
+        all_rows, ys = list(X), y.tolist()
+    else:
+        Z = normalized_rows(X, y, fit_intercept)
+        all_rows = list(Z)
     for order in orders:
         sample = range(n) if order is None else order
 
@@ -417,22 +423,29 @@ def fast_passes(
             j = sample[i]
             return is_mistake(X[j], y[j], w, v[d])
 
-        positions, steps, weights = [], [], [] if record else None
+        positions, etas, weights = [], [], [] if record else None
+        scan.tol = tolerance(d + 1, size * float(np.sum(np.abs(v))))
         if dual:
-            for i in next_mistakes(n, None, scan, decide):
+
+            def margins(start, stop, sample=sample):
+                for i in range(start, stop):
+                    j = sample[i]
+                    yield ys[j] * (ddot(all_rows[j], w) + v[d])
+
+            for i in next_mistakes(n, margins, scan, decide):
                 k, j = k + 1, sample[i]
-                steps.append(eta(k) * y[j])
-                v[j] = v[j] + steps[-1]
+                etas.append(eta(k))
+                v[j] = v[j] + etas[-1] * ys[j]
                 if fit_intercept:
-                    v[d] = v[d] + steps[-1]
+                    v[d] = v[d] + etas[-1] * ys[j]
+                scan.tol += growth * etas[-1]
                 positions.append(i)
                 if record:
                     weights.append((w.copy(), float(v[d])))
-            yield Pass(order, positions, steps, weights, w, float(v[d]))
+            yield Pass(order, positions, etas, weights, w, float(v[d]))
             continue
         Zp = Z if order is None else Z[order]
         rows = all_rows if order is None else list(Zp)
-        scan.tol = tolerance(d + 1, size * float(np.sum(np.abs(v))))
         mistakes = next_mistakes(
             n, dot_margins(rows, v), scan, decide, lambda a, b: Zp[a:b] @ v
         )
@@ -441,22 +454,19 @@ def fast_passes(
                 daxpy(rows[i], v)
                 scan.tol += growth
                 positions.append(i)
-            steps = [1.0] * len(positions)
+            etas = constant
         for i in mistakes:
-            k += 1
-            steps.append(constant or eta(k))
-            if steps[-1] == 1.0:
+            etas.append(constant or eta(k + len(etas) + 1))
+            if etas[-1] == 1.0:
                 daxpy(rows[i], v)
             else:
-                v += steps[-1] * rows[i]
-            scan.tol += growth * steps[-1]
+                v += etas[-1] * rows[i]
+            scan.tol += growth * etas[-1]
             positions.append(i)
             if record:
                 weights.append((w.copy(), float(v[d])))
-        k += len(positions) if constant == 1.0 and not record else 0
-        signs = y[positions] if order is None else y[order[positions]]
-        steps = (np.asarray(steps) * signs).tolist()
-        yield Pass(order, positions, steps, weights, w, float(v[d]))
+        k += len(positions)
+        yield Pass(order, positions, etas, weights, w, float(v[d]))
 
 
 def visiting_orders(n_samples, max_iter, shuffle, random_state):

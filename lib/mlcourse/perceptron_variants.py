@@ -49,7 +49,6 @@ from ._validation import (
 )
 from .perceptron import (
     Scan,
-    dot_margins,
     fast_passes,
     next_mistakes,
     normalized_rows,
@@ -142,7 +141,8 @@ def polynomial_kernel(X, Z=None, degree=2, gamma=1.0, coef0=1.0):
     """
     X, Z = _kernel_inputs(X, Z)
     K = X @ Z.T
-    K *= gamma
+    if gamma != 1:
+        K *= gamma
     K += coef0
     return np.power(K, degree, out=K)
 
@@ -255,8 +255,8 @@ def averaged_perceptron_naive(
     return mean[:d], float(mean[d])
 
 
-def _lazy_sums(p, X, u, visits):
-    """Add one pass's terms ``c_k * step_k * [x_k, 1]`` to the lazy sums ``u``.
+def _lazy_sums(p, X, y, u, visits):
+    """Add one pass's terms ``c_k eta_k y_k [x_k, 1]`` to the lazy sums ``u``.
 
     One cumulative sum adds them in order, which rounds as the sequence of
     additions of :func:`averaged_perceptron_plain` does.
@@ -266,19 +266,19 @@ def _lazy_sums(p, X, u, visits):
     rows = np.array(p.rows())
     stack = np.empty((rows.size + 1, u.size))
     stack[0] = u
-    weights = (visits + np.array(p.positions)) * np.array(p.steps)
+    weights = (visits + np.array(p.positions)) * np.asarray(p.etas) * y[rows]
     np.multiply(X[rows], weights[:, None], out=stack[1:, :-1])
     stack[1:, -1] = weights
     return np.cumsum(stack, axis=0, out=stack)[-1].copy()
 
 
-def _averaged(passes, X, fit_intercept):
+def _averaged(passes, X, y, fit_intercept):
     """The lazy averaging of :eq:`eq-va-lazy` over a run's passes."""
     n, d = X.shape
-    u, visits, k, p, n_iter = np.zeros(d + 1), 0, 0, None, 0
+    u, visits, k, p = np.zeros(d + 1), 0, 0, None
     for p in passes:
-        u = _lazy_sums(p, X, u, visits)
-        k, visits, n_iter = k + len(p.positions), visits + n, n_iter + 1
+        u = _lazy_sums(p, X, y, u, visits)
+        k, visits = k + len(p.positions), visits + n
     if not fit_intercept:
         u[d] = 0.0
     w, b = p.coef.copy(), p.intercept
@@ -298,13 +298,14 @@ def averaged_perceptron_plain(
     ``w - u / c``. The reference of :func:`lazy_average`. Returns
     ``(coef, intercept, last_coef, last_intercept, n_updates)``.
     """
-    X = np.asarray(X, dtype=float)
+    X, y = np.asarray(X, dtype=float), np.asarray(y_signed, dtype=float)
     u, u_b, c, k = np.zeros(X.shape[1]), 0.0, 0, 0
     for p in _passes(
         plain_passes, X, y_signed, max_iter, learning_rate, fit_intercept,
         orders, coef_init, intercept_init,
     ):  # fmt: skip
-        for position, row, step in zip(p.positions, p.rows(), p.steps):
+        for position, row, eta_k in zip(p.positions, p.rows(), p.etas):
+            step = eta_k * y[row]
             u = u + ((c + position) * step) * X[row]
             if fit_intercept:
                 u_b = u_b + (c + position) * step
@@ -327,7 +328,7 @@ def lazy_average(
         fast_passes, X, y_signed, max_iter, learning_rate, fit_intercept,
         orders, coef_init, intercept_init,
     )  # fmt: skip
-    return _averaged(passes, X, fit_intercept)[:5]
+    return _averaged(passes, X, np.asarray(y_signed, float), fit_intercept)[:5]
 
 
 def kernel_perceptron_naive(
@@ -470,7 +471,7 @@ class AveragedPerceptron(LinearBinaryClassifierMixin, _BinaryVariant):
         X, y_signed = self._fit_data(X, y)
         passes = self._fast_passes(X, y_signed, coef_init, intercept_init)
         coef, b, last, last_b, k, converged = _averaged(
-            passes, X, self.fit_intercept
+            passes, X, y_signed, self.fit_intercept
         )
         check_finite_result(self, coef, b, last, last_b)
         self.coef_, self.intercept_ = coef, float(b)
@@ -657,12 +658,13 @@ feature_names_in_
                 f"{(A.shape[0], B.shape[0])} for inputs of {A.shape[0]} and "
                 f"{B.shape[0]} rows; got shape {K.shape}."
             )
-        for start in range(0, K.shape[0], 1024):  # no n x n temporary
-            if not np.all(np.isfinite(K[start : start + 1024])):
-                raise ValueError(
-                    "the kernel returned values that are not finite numbers "
-                    "(NaN or infinity): no score can be computed from them."
-                )
+        largest, smallest = float(K.max()), float(K.min())  # NaN if any is
+        if not (math.isfinite(largest) and math.isfinite(smallest)):
+            raise ValueError(
+                "the kernel returned values that are not finite numbers "
+                "(NaN or infinity): no score can be computed from them."
+            )
+        self._size = max(largest, -smallest, 1.0)
         return K
 
     @_fit_context(prefer_skip_nested_validation=True)
@@ -676,8 +678,9 @@ feature_names_in_
         eta = step_sizes(self.learning_rate)
         a, b, k, n_iter = np.zeros(X.shape[0]), 0.0, 0, 0
         for p in fast_passes(
-            K, y_signed, a, b, eta, orders, self.fit_intercept, dual=True
-        ):
+            K, y_signed, a, b, eta, orders, self.fit_intercept, dual=True,
+            size=self._size,
+        ):  # fmt: skip
             k, n_iter = k + len(p.positions), n_iter + 1
             if not p.positions:
                 break
@@ -779,99 +782,64 @@ def multiclass_perceptron_naive(
 
 
 class _Multiclass:
-    """A multi-class run, for the engine.
+    """A multi-class run (three classes or more), for the engine.
 
-    The weights are augmented, one row ``[w_c, b_c]`` of ``W`` per class.
-    With two classes the margin is that of a binary rule on
-    ``v = W[1] - W[0]`` and the normalized rows ``+-[x, 1]``: one BLAS dot
-    product a visit. With more, a visit's approximate scores are ``K`` dot
-    products; a clear mistake whose rival is clear is taken as one, and
-    anything else goes to :func:`multiclass_rule`.
+    The weights are augmented, one row ``[w_c, b_c]`` of ``W`` per class. A
+    visit's approximate scores are ``K`` dot products; a clear mistake whose
+    rival is clear is taken as one, anything else goes to
+    :func:`multiclass_rule`, and blocks are scored by one matrix product.
     """
 
     def __init__(self, X, y, n_classes, fit_intercept):
         n, d = X.shape
-        self.A, self.y, self.m = _augmented(X, fit_intercept), y, n_classes
+        self.A, self.y = _augmented(X, fit_intercept), y
         self.W, self.scan = np.zeros((n_classes, d + 1)), Scan()
-        self.W_rows, self.v = list(self.W), np.zeros(d + 1)
-        self.size = float(np.max(np.abs(self.A)))
-        largest = self.size * float(np.max(np.sum(np.abs(self.A), axis=1)))
-        self.growth = 2 * tolerance(d + 1, largest)
-        signs = 2.0 * y - 1.0 if n_classes == 2 else np.ones(n)
-        self.Z = self.A * signs[:, None]
-        self.rows = list(self.Z)
+        self.W_rows, self.a_rows = list(self.W), list(self.A)
+        self.size = max(float(X.max()), -float(X.min()), 1.0)
+        # a unit step adds at most |a_i|_1 <= (d + 1) size to two rows'
+        # l1 norms, and 2 tolerance(...) of that to the tolerance
+        self.growth = 2 * tolerance(d + 1, (d + 1) * self.size**2)
 
     def pass_(self, order):
         """The engine's positions for one pass in ``order``."""
         self.Ap = self.A if order is None else self.A[order]
         self.yp = self.y if order is None else self.y[order]
-        self.Zp = self.Z if order is None else self.Z[order]
-        rows = self.rows if order is None else list(self.Zp)
-        bound = self.size * np.sum(np.abs(self.W), axis=1).max()
-        self.scan.tol = 2 * tolerance(self.A.shape[1], bound)
-        self.labels, self.rival = self.yp.tolist(), -1
-        if self.m == 2:
-            np.subtract(self.W[1], self.W[0], out=self.v)
-            margins = dot_margins(rows, self.v)
-        else:
-            margins = lambda start, stop: self._margins(rows, start, stop)
+        rows = self.a_rows if order is None else list(self.Ap)
+        self.rows, self.labels, self.rival = rows, self.yp.tolist(), -1
+        norm = float(np.max(np.sum(np.abs(self.W), axis=1)))
+        self.scan.tol = 2 * tolerance(self.A.shape[1], self.size * norm)
         return next_mistakes(
-            self.A.shape[0],
-            margins,
-            self.scan,
-            self.decide,
-            self.block,
-            sure=self.m == 2,
-        )
+            self.A.shape[0], self._margins, self.scan, self.decide,
+            self.block, sure=False, run=8,
+        )  # fmt: skip
 
-    def _margins(self, rows, start, stop):
+    def _margins(self, start, stop):
         """Approximate margins, and the rival of each clear mistake."""
-        tol, labels, W_rows, inf = (
-            self.scan.tol,
-            self.labels,
-            self.W_rows,
-            -math.inf,
-        )
+        rows, labels, W_rows = self.rows, self.labels, self.W_rows
+        scan, low = self.scan, -1e308
         for i in range(start, stop):
             scores = list(map(ddot, W_rows, repeat(rows[i])))
             true = scores[labels[i]]
-            scores[labels[i]] = inf
+            scores[labels[i]] = low
             best = max(scores)
-            if true - best >= -tol:
+            if true - best >= -scan.tol:
                 yield true - best
                 continue
             self.rival = scores.index(best)
-            scores[self.rival] = inf
-            yield true - best if best - max(scores) > tol else math.nan
+            scores[self.rival] = low
+            clear = best - max(scores) > scan.tol
+            yield true - best if clear else math.nan
 
     def decide(self, i):
         self.rival = multiclass_rule(self.Ap[i], self.yp[i], self.W)
         return self.rival >= 0
 
     def block(self, start, stop):
-        if self.m == 2:
-            return self.Zp[start:stop] @ self.v
-        S = self.Zp[start:stop] @ self.W.T
+        S = self.Ap[start:stop] @ self.W.T
         rows = np.arange(stop - start)
         true = S[rows, self.yp[start:stop]]
         S[rows, self.yp[start:stop]] = -np.inf
         return true - S.max(axis=1)
-
-    def update(self, i, step):
-        """Move the true class towards ``a_i``, the rival away from it."""
-        true = self.labels[i]
-        rival = 1 - true if self.m == 2 else self.rival
-        a, W_rows = self.Ap[i], self.W_rows
-        if step == 1.0:
-            daxpy(a, W_rows[true])
-            daxpy(a, W_rows[rival], a.size, -1.0)
-        else:
-            W_rows[true] += step * a
-            W_rows[rival] -= step * a
-        if self.m == 2:
-            np.subtract(W_rows[1], W_rows[0], out=self.v)
-        self.scan.tol += self.growth * step
-        return true, rival
 
 
 class MulticlassPerceptron(ClassifierMixin, BaseEstimator):
@@ -929,32 +897,71 @@ class MulticlassPerceptron(ClassifierMixin, BaseEstimator):
     def fit(self, X, y):
         """Run all ``max_iter`` passes from zero weights."""
         X, y_index = fit_data(self, X, y, classes="multiclass")
-        run = _Multiclass(X, y_index, self.classes_.size, self.fit_intercept)
-        U, eta, k, visits = (
-            np.zeros_like(run.W),
-            step_sizes(self.learning_rate),
-            0,
-            0,
-        )
-        for order in visiting_orders(
+        eta = step_sizes(self.learning_rate)
+        orders = visiting_orders(
             X.shape[0], self.max_iter, self.shuffle, self.random_state
-        ):
-            mistakes = 0
-            for i in run.pass_(order):
-                k, mistakes = k + 1, mistakes + 1
-                step = eta(k)
-                true, rival = run.update(i, step)
-                if self.average:
-                    weight = (visits + i) * step
-                    U[true] += weight * run.Ap[i]
-                    U[rival] -= weight * run.Ap[i]
-            visits += X.shape[0]
-        W = run.W - U / visits if self.average else run.W
+        )
+        if self.classes_.size == 2:
+            W, k, converged = self._two_classes(X, y_index, eta, orders)
+        else:
+            W, k, converged = self._classes(X, y_index, eta, orders)
         check_finite_result(self, W)
         self.coef_, self.intercept_ = W[:, :-1].copy(), W[:, -1].copy()
         self.n_updates_, self.n_iter_ = k, self.max_iter
-        self.converged_ = mistakes == 0
+        self.converged_ = converged
         return self
+
+    def _two_classes(self, X, y_index, eta, orders):
+        """Two classes: the binary rule on ``w = W[1]``, and ``W[0] = -W[1]``.
+
+        From zero the updates of the two rows are opposite, and rounding is
+        symmetric, so ``W[0] = -W[1]`` exactly and the scores are opposite:
+        the rival scores at least as high exactly when ``y' W[1] @ a <= 0``
+        with ``y' = +1`` for ``classes_[1]``, the binary rule, bit for bit.
+        """
+        y = 2.0 * y_index - 1.0
+        passes = fast_passes(
+            X, y, np.zeros(X.shape[1]), 0.0, eta, orders, self.fit_intercept
+        )
+        if self.average:
+            coef, b, _, _, k, converged = _averaged(
+                passes, X, y, self.fit_intercept
+            )
+        else:
+            k = 0
+            for p in passes:
+                k += len(p.positions)
+            coef, b, converged = p.coef.copy(), p.intercept, not p.positions
+        w = np.append(coef, b)
+        return np.array([-w, w]), k, converged
+
+    def _classes(self, X, y_index, eta, orders):
+        """Three classes or more: the engine with :class:`_Multiclass`.
+
+        A mistake moves the true class towards ``a_i`` and the rival away
+        (``daxpy`` for a step of 1, as for the binary rule); each update
+        raises the tolerance by ``run.growth`` per unit step.
+        """
+        run = _Multiclass(X, y_index, self.classes_.size, self.fit_intercept)
+        U, k, visits, W_rows = np.zeros_like(run.W), 0, 0, run.W_rows
+        constant, scan = getattr(eta, "constant", None), run.scan
+        for order in orders:
+            mistakes = 0
+            for i in run.pass_(order):
+                k, mistakes = k + 1, mistakes + 1
+                step, true, a = constant or eta(k), run.labels[i], run.rows[i]
+                if step == 1.0:
+                    daxpy(a, W_rows[true])
+                    daxpy(a, W_rows[run.rival], a.size, -1.0)
+                else:
+                    W_rows[true] += step * a
+                    W_rows[run.rival] -= step * a
+                scan.tol += run.growth * step
+                if self.average:
+                    U[true] += (visits + i) * step * a
+                    U[run.rival] -= (visits + i) * step * a
+            visits += X.shape[0]
+        return (run.W - U / visits if self.average else run.W), k, not mistakes
 
     def decision_function(self, X):
         """Scores ``X @ coef_.T + intercept_``, one column per class.
