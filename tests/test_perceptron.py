@@ -18,7 +18,7 @@ from mlcourse.perceptron import (
     Perceptron,
     Scan,
     augment,
-    dot_margins,
+    dot_visits,
     fast_perceptron,
     is_mistake,
     margin,
@@ -310,14 +310,16 @@ def test_engine_uses_single_visits_blocks_and_the_plain_test():
     Z = y[:, None] * X
     rows, counts = list(Z), {"decide": 0, "block": 0}
     scan = Scan(tolerance(3, float(np.abs(Z).max() * np.abs(w).sum())))
-    margins = dot_margins(rows, w)
-    margins_at = lambda a, b: (  # noqa: E731 - a NaN margin at 6
-        math.nan if i == 6 else m for i, m in enumerate(margins(a, b), a)
-    )
+    visits = dot_visits(rows, w)
+
+    def visits_nan_at_6(start, stop, scan):  # sample 6's margin reads NaN
+        for i, m in visits(start, stop, scan):
+            yield i, math.nan if i == 6 else m
+
     found = list(
         next_mistakes(
             n,
-            margins_at,
+            visits_nan_at_6,
             scan,
             _counting(
                 lambda i: is_mistake(X[i], y[i], w, 0.0), counts, "decide"

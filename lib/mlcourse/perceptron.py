@@ -64,7 +64,7 @@ __all__ = [
     "plain_passes",
     "fast_passes",
     "next_mistakes",
-    "dot_margins",
+    "dot_visits",
     "plain_perceptron",
     "fast_perceptron",
 ]
@@ -304,17 +304,29 @@ def tolerance(n_terms, bound):
     return 4.0 * (n_terms + 2) * (_EPS * bound + 5e-324)
 
 
-def dot_margins(rows, coef):
-    """Approximate margins ``rows[i] @ coef``, one BLAS dot product each.
+def dot_visits(rows, coef):
+    """Visit the rows one at a time: the margin of each, a BLAS dot product.
 
-    ``margins(start, stop)`` for :func:`next_mistakes`: with the normalized
-    rows ``z_i = y_i [x_i, 1]`` and the weights ``v = [w, b]`` (section
-    "Normalization"), ``z_i @ v`` is the margin ``y_i (w @ x_i + b)``.
+    The ``visits(start, stop, scan)`` of :func:`next_mistakes`: with the
+    normalized rows ``z_i = y_i [x_i, 1]`` and the weights ``v = [w, b]``
+    (section "Normalization"), ``z_i @ v`` approximates the margin
+    ``y_i (w @ x_i + b)``; the margins are computed lazily, each with the
+    weights of its moment.
     """
-    return lambda start, stop: map(ddot, rows[start:stop], repeat(coef))
+
+    def visits(start, stop, scan):
+        tol = scan.tol
+        for i, m in enumerate(
+            map(ddot, rows[start:stop], repeat(coef)), start
+        ):
+            if not m > tol:
+                yield i, m
+                tol = scan.tol
+
+    return visits
 
 
-def next_mistakes(n, margins, scan, decide, block=None, sure=True, run=RUN):
+def next_mistakes(n, visits, scan, decide, block=None, sure=True, run=RUN):
     """Yield, in order, every position of a pass that the plain loop updates on.
 
     The library's one next-mistake engine. The caller makes its update
@@ -324,12 +336,13 @@ def next_mistakes(n, margins, scan, decide, block=None, sure=True, run=RUN):
     the plain loop's own test (:func:`is_mistake` or the multi-class rule).
 
     - Where mistakes come close together, the engine visits the samples one
-      at a time: ``margins(start, stop)`` gives their approximate margins
-      lazily, with the weights of the moment (a BLAS dot product each,
-      :func:`dot_margins`). A margin above ``scan.tol`` is a correct
-      answer, one below ``-scan.tol`` a mistake, and one within the
-      tolerance (or NaN) goes to ``decide``. With ``margins=None`` every
-      visit goes to ``decide``.
+      at a time: ``visits(start, stop, scan)`` computes their approximate
+      margins lazily, with the weights of the moment (a BLAS dot product
+      each, :func:`dot_visits`), and yields ``(i, margin)`` for each visit
+      whose margin is not above ``scan.tol`` (a correct answer). A margin
+      below ``-scan.tol`` is a mistake; one within the tolerance (or NaN)
+      goes to ``decide``. With ``visits=None`` every visit goes to
+      ``decide``.
     - After ``run`` visits without a mistake (checked every ``4 run``
       visits), or when the last two mistakes were more than ``4 run``
       apart, it scans blocks: ``block(start, stop)`` gives their
@@ -343,17 +356,15 @@ def next_mistakes(n, margins, scan, decide, block=None, sure=True, run=RUN):
     i, last, gap = 0, -1, 0
     while i < n:
         while i < n and (block is None or gap <= 4 * run):
-            end, tol = min(n, i + 4 * run), scan.tol
-            if margins is None:
-                visits = zip(range(i, end), repeat(math.nan))
+            end = min(n, i + 4 * run)
+            if visits is None:
+                candidates = zip(range(i, end), repeat(math.nan))
             else:
-                visits = enumerate(margins(i, end), i)
-            for i, m in visits:
-                if m > tol or not (m < -tol or decide(i)):
-                    continue
-                yield i
-                last = i
-                tol = scan.tol
+                candidates = visits(i, end, scan)
+            for i, m in candidates:
+                if m < -scan.tol or decide(i):
+                    yield i
+                    last = i
             gap, i = end - last, end
             if gap > run:
                 break
@@ -427,12 +438,16 @@ def fast_passes(
         scan.tol = tolerance(d + 1, size * float(np.sum(np.abs(v))))
         if dual:
 
-            def margins(start, stop, sample=sample):
+            def visits(start, stop, scan, sample=sample):
+                tol = scan.tol
                 for i in range(start, stop):
                     j = sample[i]
-                    yield ys[j] * (ddot(all_rows[j], w) + v[d])
+                    m = ys[j] * (ddot(all_rows[j], w) + v[d])
+                    if not m > tol:
+                        yield i, m
+                        tol = scan.tol
 
-            for i in next_mistakes(n, margins, scan, decide):
+            for i in next_mistakes(n, visits, scan, decide):
                 k, j = k + 1, sample[i]
                 etas.append(eta(k))
                 v[j] = v[j] + etas[-1] * ys[j]
@@ -447,7 +462,7 @@ def fast_passes(
         Zp = Z if order is None else Z[order]
         rows = all_rows if order is None else list(Zp)
         mistakes = next_mistakes(
-            n, dot_margins(rows, v), scan, decide, lambda a, b: Zp[a:b] @ v
+            n, dot_visits(rows, v), scan, decide, lambda a, b: Zp[a:b] @ v
         )
         if constant == 1.0 and not record:  # the common case, made lean
             for i in mistakes:

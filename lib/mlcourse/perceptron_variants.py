@@ -24,10 +24,9 @@ compare the two bit for bit.
 from __future__ import annotations
 
 import math
-from itertools import repeat
 
 import numpy as np
-from scipy.linalg.blas import daxpy, ddot
+from scipy.linalg.blas import daxpy
 from sklearn.base import BaseEstimator, ClassifierMixin, _fit_context
 from sklearn.utils import check_array
 from sklearn.utils._param_validation import validate_params
@@ -642,6 +641,7 @@ feature_names_in_
         self.coef0 = coef0
 
     def _gram(self, A, B):
+        """The kernel matrix, checked, and its largest size (at least 1)."""
         if callable(self.kernel):
             K = np.asarray(self.kernel(A, B), dtype=float)
         elif self.kernel == "linear":
@@ -664,14 +664,13 @@ feature_names_in_
                 "the kernel returned values that are not finite numbers "
                 "(NaN or infinity): no score can be computed from them."
             )
-        self._size = max(largest, -smallest, 1.0)
-        return K
+        return K, max(largest, -smallest, 1.0)
 
     @_fit_context(prefer_skip_nested_validation=True)
     def fit(self, X, y):
         """Run the dual rule for at most ``max_iter`` passes."""
         X, y_signed = self._fit_data(X, y)
-        K = self._gram(X, X)
+        K, size = self._gram(X, X)
         orders = visiting_orders(
             X.shape[0], self.max_iter, self.shuffle, self.random_state
         )
@@ -679,7 +678,7 @@ feature_names_in_
         a, b, k, n_iter = np.zeros(X.shape[0]), 0.0, 0, 0
         for p in fast_passes(
             K, y_signed, a, b, eta, orders, self.fit_intercept, dual=True,
-            size=self._size,
+            size=size,
         ):  # fmt: skip
             k, n_iter = k + len(p.positions), n_iter + 1
             if not p.positions:
@@ -706,7 +705,7 @@ feature_names_in_
         s = self.support_
         if s.size == 0:
             return np.full(X.shape[0], self.intercept_)
-        K = self._gram(X, self.X_fit_[s])
+        K, _ = self._gram(X, self.X_fit_[s])
         return K @ self.dual_coef_[s] + self.intercept_
 
     def predict(self, X):
@@ -809,26 +808,27 @@ class _Multiclass:
         norm = float(np.max(np.sum(np.abs(self.W), axis=1)))
         self.scan.tol = 2 * tolerance(self.A.shape[1], self.size * norm)
         return next_mistakes(
-            self.A.shape[0], self._margins, self.scan, self.decide,
+            self.A.shape[0], self._visits, self.scan, self.decide,
             self.block, sure=False, run=8,
         )  # fmt: skip
 
-    def _margins(self, start, stop):
-        """Approximate margins, and the rival of each clear mistake."""
-        rows, labels, W_rows = self.rows, self.labels, self.W_rows
-        scan, low = self.scan, -1e308
+    def _visits(self, start, stop, scan):
+        """Visits not clearly correct; the rival of a clear mistake."""
+        rows, labels, low = self.rows, self.labels, -1e308
+        scores_of, tol = self.W.dot, scan.tol
         for i in range(start, stop):
-            scores = list(map(ddot, W_rows, repeat(rows[i])))
-            true = scores[labels[i]]
-            scores[labels[i]] = low
+            scores = scores_of(rows[i]).tolist()
+            true, scores[labels[i]] = scores[labels[i]], low
             best = max(scores)
-            if true - best >= -scan.tol:
-                yield true - best
+            if true - best > tol:
                 continue
-            self.rival = scores.index(best)
-            scores[self.rival] = low
-            clear = best - max(scores) > scan.tol
-            yield true - best if clear else math.nan
+            if true - best < -tol:
+                self.rival = rival = scores.index(best)
+                scores[rival] = low
+                if best - max(scores) <= tol:  # the rival is not clear
+                    best = math.nan
+            yield i, true - best
+            tol = scan.tol
 
     def decide(self, i):
         self.rival = multiclass_rule(self.Ap[i], self.yp[i], self.W)
@@ -944,24 +944,31 @@ class MulticlassPerceptron(ClassifierMixin, BaseEstimator):
         """
         run = _Multiclass(X, y_index, self.classes_.size, self.fit_intercept)
         U, k, visits, W_rows = np.zeros_like(run.W), 0, 0, run.W_rows
-        constant, scan = getattr(eta, "constant", None), run.scan
+        constant, scan, growth = (
+            getattr(eta, "constant", None),
+            run.scan,
+            run.growth,
+        )
         for order in orders:
-            mistakes = 0
-            for i in run.pass_(order):
-                k, mistakes = k + 1, mistakes + 1
-                step, true, a = constant or eta(k), run.labels[i], run.rows[i]
+            positions, first = run.pass_(order), k
+            labels, rows = run.labels, run.rows
+            for i in positions:
+                k += 1
+                step, a = constant or eta(k), rows[i]
+                true, rival = W_rows[labels[i]], W_rows[run.rival]
                 if step == 1.0:
-                    daxpy(a, W_rows[true])
-                    daxpy(a, W_rows[run.rival], a.size, -1.0)
+                    daxpy(a, true)
+                    daxpy(a, rival, a.size, -1.0)
                 else:
-                    W_rows[true] += step * a
-                    W_rows[run.rival] -= step * a
-                scan.tol += run.growth * step
+                    true += step * a
+                    rival -= step * a
+                scan.tol += growth * step
                 if self.average:
-                    U[true] += (visits + i) * step * a
+                    U[labels[i]] += (visits + i) * step * a
                     U[run.rival] -= (visits + i) * step * a
             visits += X.shape[0]
-        return (run.W - U / visits if self.average else run.W), k, not mistakes
+        converged = k == first
+        return (run.W - U / visits if self.average else run.W), k, converged
 
     def decision_function(self, X):
         """Scores ``X @ coef_.T + intercept_``, one column per class.
