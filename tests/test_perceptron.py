@@ -207,7 +207,7 @@ def _random_problem(seed):
     """Data sets of every kind the engine must get right, some near overflow."""
     rng = np.random.default_rng(seed)
     n, d = int(rng.integers(1, 400)), int(rng.integers(1, 30))
-    X, kind = rng.standard_normal((n, d)), seed % 8
+    X, kind = rng.standard_normal((n, d)), seed % 9
     y = rng.choice([-1.0, 1.0], size=n)  # noisy labels: not separable
     if kind == 0:  # separable
         y = np.where(X @ rng.standard_normal(d) + 0.3 > 0, 1.0, -1.0)
@@ -222,10 +222,14 @@ def _random_problem(seed):
         X *= 10.0 ** rng.integers(140, 155, size=(1, d))
     elif kind == 5:  # column scales of 1e300: inf - inf in the scores
         X *= 10.0 ** rng.choice([0, 300], size=(1, d))
-    elif kind == 6:  # tiny: products underflow
-        X *= 10.0 ** rng.integers(-300, -150, size=(1, d))
-    else:  # one huge column, the others ordinary
+    elif kind == 6:  # tiny: products underflow (float32's range too)
+        X *= 10.0 ** rng.integers(-300, -30, size=(1, d))
+    elif kind == 7:  # one huge column, the others ordinary
         X[:, 0] *= 1e150
+    else:  # the weights leave float32's range, where blocks use float64
+        X *= 10.0 ** rng.integers(10, 17)
+    if seed // 9 % 2 and kind != 3:  # separable: long clean runs, blocks
+        y = np.where(X @ rng.standard_normal(d) > 0, 1.0, -1.0)
     return X, y, rng
 
 
@@ -266,7 +270,7 @@ def test_near_overflow_runs_are_covered_both_ways():
     """The cases near overflow include runs that end normally and runs that
     stop on a score that is not a finite number."""
     ends = {"ok": 0, "overflow": 0}
-    for seed in range(4, 400, 8):
+    for seed in range(4, 400, 9):
         X, y, rng = _random_problem(seed)
         plain = _outcome(plain_perceptron, X, y, None, None, {})
         ends["overflow" if isinstance(plain, str) else "ok"] += 1
@@ -324,7 +328,7 @@ def test_engine_uses_single_visits_blocks_and_the_plain_test():
             _counting(
                 lambda i: is_mistake(X[i], y[i], w, 0.0), counts, "decide"
             ),
-            _counting(lambda a, b: Z[a:b] @ w, counts, "block"),
+            _counting(lambda a, b: (Z[a:b] @ w, scan.tol), counts, "block"),
         )
     )
     assert found == expected == [5, 6, 700, 1900]

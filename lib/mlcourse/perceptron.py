@@ -70,8 +70,9 @@ __all__ = [
 ]
 
 _EPS = np.finfo(float).eps
+_EPS32 = 2.0**-23  # float32's, for the blocks screened in single precision
 #: Visits without a mistake after which the engine turns to blocks.
-RUN = 32
+RUN = 16
 
 
 # ---------------------------------------------------------------------------
@@ -276,32 +277,36 @@ def plain_passes(
 
 
 class Scan:
-    """The engine's tolerance, which the caller raises after each update.
+    """The engine's tolerances, which the caller raises after each update.
 
     ``tol`` bounds how far an approximate margin (a BLAS dot product, or a
     row of a matrix product) may be from the plain loop's: a margin beyond
     it on either side is decided; within it, the plain expression decides.
+    ``block_tol`` is the same bound for margins computed in single
+    precision (:func:`fast_passes`).
     """
 
-    __slots__ = ("tol",)
+    __slots__ = ("tol", "block_tol")
 
-    def __init__(self, tol=0.0):
-        self.tol = tol
+    def __init__(self, tol=0.0, block_tol=0.0):
+        self.tol, self.block_tol = tol, block_tol
 
 
-def tolerance(n_terms, bound):
-    """``4 (n_terms + 2) eps * bound``, or ``inf`` where that is not safe.
+def tolerance(n_terms, bound, eps=_EPS, tiny=5e-324):
+    """``4 (n_terms + 2) (eps bound + tiny)``, or ``inf`` if not safe.
 
     Two computations of a sum of ``n_terms`` products, in any order, differ
     by at most ``2 n_terms (eps / 2)`` times the sum of the products' sizes
-    (the standard bound), plus the products' underflow; ``bound`` is an
-    upper bound of that sum. The factor 4 covers the rounding of the bound
-    itself. Near overflow, or for a NaN bound, the tolerance is infinite:
-    every visit is then decided by the plain expression.
+    (the standard bound), plus the underflow of each rounding (``tiny``
+    bounds it; float64's smallest number by default); ``bound`` is an upper
+    bound of that sum. The factor 4 covers the rounding of the bound itself
+    and, in single precision (float32's ``eps``), the rounding of the
+    operands to it. Near overflow, or for a NaN bound, the tolerance is
+    infinite: every visit is then decided by the plain expression.
     """
     if not bound < 1e300:
         return math.inf
-    return 4.0 * (n_terms + 2) * (_EPS * bound + 5e-324)
+    return 4.0 * (n_terms + 2) * (eps * bound + tiny)
 
 
 def dot_visits(rows, coef):
@@ -346,7 +351,7 @@ def next_mistakes(n, visits, scan, decide, block=None, sure=True, run=RUN):
     - After ``run`` visits without a mistake (checked every ``4 run``
       visits), or when the last two mistakes were more than ``4 run``
       apart, it scans blocks: ``block(start, stop)`` gives their
-      approximate margins in one matrix product. The first block is half
+      approximate margins in one matrix product, and their tolerance. The first block is half
       the last gap between mistakes (at least ``2 run`` samples) and the
       blocks double until one holds a margin that is not clearly correct,
       which goes to the same test (a clear mistake is one if ``sure``).
@@ -371,14 +376,14 @@ def next_mistakes(n, visits, scan, decide, block=None, sure=True, run=RUN):
         size = max(2 * run, gap // 2)
         while i < n and block is not None:
             stop = min(n, i + size)
-            block_margins = block(i, stop)
-            clear = block_margins > scan.tol
+            block_margins, tol = block(i, stop)
+            clear = block_margins > tol
             j = int(clear.argmin())
             if clear[j]:
                 i, size = stop, 2 * size
                 continue
             i += j
-            if (sure and block_margins[j] < -scan.tol) or decide(i):
+            if (sure and block_margins[j] < -tol) or decide(i):
                 yield i
                 last, gap = i, i - last
             i += 1
@@ -410,7 +415,9 @@ def fast_passes(
     The weights are kept stacked, ``v = [w, b]``, and update ``k`` is
     ``v += eta_k z_i`` with the normalized row ``z_i``: BLAS ``daxpy`` for
     a step of 1 (which rounds once, as ``w + y_i x_i`` does), the plain
-    loop's two roundings otherwise. The dual rule's margins are
+    loop's two roundings otherwise. Blocks are scored in single precision
+    (half the memory to read) with float32's tolerance, while the weights'
+    bound ``size |v|_1`` stays below ``1e30``. The dual rule's margins are
     ``y_i (K[i] @ a + b)`` from the rows of the Gram matrix itself, visited
     one at a time (a block would cost the same reads of ``K``).
     """
@@ -422,11 +429,15 @@ def fast_passes(
     # the tolerance grows with the weights' l1 norm: by size + 1 per unit
     # step for the dual rule, (d + 1) size^2 for the primal (|z_i|_1)
     growth = tolerance(d + 1, size + 1.0 if dual else (d + 1) * size * size)
+    # float32 underflows by at most 2^-150 per operand and product
+    tiny32 = 2.0**-149 * (d + 1) * size
+    growth32 = tolerance(d + 1, (d + 1) * size * size, _EPS32, tiny32)
+    limit32 = tolerance(d + 1, 1e30, _EPS32) if size < 1e30 else 0.0
     if dual:
         all_rows, ys = list(X), y.tolist()
     else:
         Z = normalized_rows(X, y, fit_intercept)
-        all_rows = list(Z)
+        all_rows, Z32 = list(Z), Z.astype(np.float32) if limit32 else None
     for order in orders:
         sample = range(n) if order is None else order
 
@@ -435,7 +446,11 @@ def fast_passes(
             return is_mistake(X[j], y[j], w, v[d])
 
         positions, etas, weights = [], [], [] if record else None
-        scan.tol = tolerance(d + 1, size * float(np.sum(np.abs(v))))
+        l1 = float(np.sum(np.abs(v)))
+        scan.tol = tolerance(d + 1, size * l1)
+        scan.block_tol = tolerance(
+            d + 1, size * l1, _EPS32, tiny32 + 2.0**-149 * l1
+        )
         if dual:
 
             def visits(start, stop, scan, sample=sample):
@@ -461,13 +476,19 @@ def fast_passes(
             continue
         Zp = Z if order is None else Z[order]
         rows = all_rows if order is None else list(Zp)
-        mistakes = next_mistakes(
-            n, dot_visits(rows, v), scan, decide, lambda a, b: Zp[a:b] @ v
-        )
+        Zp32 = Z32 if order is None or Z32 is None else Z32[order]
+
+        def block(start, stop, Zp=Zp, Zp32=Zp32):
+            if scan.block_tol < limit32:
+                return Zp32[start:stop] @ v.astype(np.float32), scan.block_tol
+            return Zp[start:stop] @ v, scan.tol
+
+        mistakes = next_mistakes(n, dot_visits(rows, v), scan, decide, block)
         if constant == 1.0 and not record:  # the common case, made lean
             for i in mistakes:
                 daxpy(rows[i], v)
                 scan.tol += growth
+                scan.block_tol += growth32
                 positions.append(i)
             etas = constant
         for i in mistakes:
@@ -477,6 +498,7 @@ def fast_passes(
             else:
                 v += etas[-1] * rows[i]
             scan.tol += growth * etas[-1]
+            scan.block_tol += growth32 * etas[-1]
             positions.append(i)
             if record:
                 weights.append((w.copy(), float(v[d])))

@@ -839,7 +839,7 @@ class _Multiclass:
         rows = np.arange(stop - start)
         true = S[rows, self.yp[start:stop]]
         S[rows, self.yp[start:stop]] = -np.inf
-        return true - S.max(axis=1)
+        return true - S.max(axis=1), self.scan.tol
 
 
 class MulticlassPerceptron(ClassifierMixin, BaseEstimator):
