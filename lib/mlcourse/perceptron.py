@@ -69,7 +69,7 @@ __all__ = [
     "fast_perceptron",
 ]
 
-_EPS = np.finfo(float).eps
+_EPS = float(np.finfo(float).eps)  # a Python float: the scans compare with it
 _EPS32 = 2.0**-23  # float32's, for the blocks screened in single precision
 #: Visits without a mistake after which the engine turns to blocks.
 RUN = 16
