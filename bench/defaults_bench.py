@@ -44,7 +44,6 @@ def test_default_fit(benchmark, cls):
     rounds = 1 if cls is KernelPerceptron else 3
     run_case(
         benchmark,
-        "Default fits",
         "default fit, 10,000 x 50 noisy",
         cls.__name__,
         lambda: cls().fit(X, y),

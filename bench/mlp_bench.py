@@ -41,15 +41,13 @@ def test_digits(benchmark, who):
         reference = (
             SkMLP(**BOTH, **SKLEARN).fit(X_fit, y_fit).score(X_test, y_test)
         )
-        assert ours.score(X_test, y_test) >= reference - 0.02
-        return f"test accuracy {ours.score(X_test, y_test):.4f} (scikit-learn {reference:.4f})"
+        score = ours.score(X_test, y_test)
+        assert score >= reference - 0.02
+        return f"test accuracy {score:.4f} (scikit-learn {reference:.4f})"
 
     check = check if who == "mlcourse" else None
-    run_case(
-        benchmark,
-        "Multi-layer perceptron",
+    case, fit = (
         "digits, 64 tanh units, 30 passes",
-        who,
         lambda: model.fit(X_fit, y_fit),
-        check,
     )
+    run_case(benchmark, case, who, fit, check)

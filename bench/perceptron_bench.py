@@ -42,7 +42,7 @@ def timed(benchmark, who, case, X, y, passes, **options):
         return f"same weights as scikit-learn, bit for bit ({passes} passes)"
 
     check = check if who == "mlcourse" else None
-    run_case(benchmark, "Perceptron", case, who, fits[who], check, **options)
+    run_case(benchmark, case, who, fits[who], check, **options)
 
 
 @pytest.mark.parametrize("shape", [(20_000, 50), (100_000, 20)], ids=str)

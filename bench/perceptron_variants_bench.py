@@ -19,8 +19,6 @@ from sklearn.datasets import load_digits
 from sklearn.linear_model import Perceptron as SkPerceptron
 from sklearn.linear_model import SGDClassifier
 
-TOPIC = "Averaged and multi-class perceptrons"
-
 
 def digits():
     X, y = load_digits(return_X_y=True)
@@ -51,16 +49,9 @@ def test_averaged(benchmark, data, who):
         return "same averaged weights as scikit-learn, to rounding"
 
     check = check if who == "mlcourse" else None
-    case = f"averaged: {'20,000 x 50 noisy' if data == 'noisy' else 'digits, even vs odd'}, {passes} passes"
-    run_case(
-        benchmark,
-        TOPIC,
-        case,
-        who,
-        fits[who],
-        check,
-        short=f"averaged, {data}: {who}",
-    )
+    what = "20,000 x 50 noisy" if data == "noisy" else "digits, even vs odd"
+    case, short = f"averaged: {what}, {passes} passes", f"averaged, {data}"
+    run_case(benchmark, case, who, fits[who], check, short=f"{short}: {who}")
 
 
 @pytest.mark.parametrize("classes, flipped", [(2, 0.1), (5, 0.1), (5, 0)])
@@ -76,12 +67,14 @@ def test_multiclass(benchmark, classes, flipped, who):
 
     def check(ours):
         reference = fits["scikit-learn"]().score(X, y)
-        assert ours.score(X, y) > reference - 0.05
-        return f"training accuracy {ours.score(X, y):.4f} (scikit-learn, one against the rest: {reference:.4f})"
+        score = ours.score(X, y)
+        assert score > reference - 0.05
+        return (
+            f"training accuracy {score:.4f} "
+            f"(scikit-learn, one against the rest: {reference:.4f})"
+        )
 
     kind = f"{classes} {'noisy' if flipped else 'separable'} classes"
     case = f"multi-class: 20,000 x 50, {kind}, 5 passes"
     check = check if who == "mlcourse" else None
-    run_case(
-        benchmark, TOPIC, case, who, fits[who], check, short=f"{kind}: {who}"
-    )
+    run_case(benchmark, case, who, fits[who], check, short=f"{kind}: {who}")
