@@ -24,7 +24,7 @@ from docutils import nodes
 from sphinx import addnodes
 from sphinx.builders.latex.nodes import thebibliography
 from sphinx.transforms.post_transforms import SphinxPostTransform
-from sphinx_exercise.nodes import exercise_enumerable_node, solution_node
+from sphinx_exercise.nodes import solution_node
 
 SKIPPED = (
     nodes.section,
@@ -117,22 +117,18 @@ class PrintEdition(SphinxPostTransform):
 
 class ExerciseLinks(SphinxPostTransform):
     """Links from other pages to an exercise, which sphinx-exercise's LaTeX
-    leaves undefined: a numbered one points to its box, any other to the
-    box's label under the page's name."""
+    leaves undefined, point to its box."""
 
     default_priority = 15  # once Sphinx has resolved the references
     formats = ("latex",)
 
     def run(self, **kwargs) -> None:
         registry = self.env.sphinx_exercise_registry
-        for ref in list(self.document.findall(addnodes.number_reference)):
+        for ref in list(self.document.findall(nodes.reference)):
             label = ref.get("refuri", "").rpartition("#")[2]
-            if label in registry:
+            if registry.get(label, {}).get("type") == "exercise":
                 link = rf"\hyperref[exercise:{label}]{{{ref.astext()}}}"
                 ref.replace_self(raw_latex(link))
-        for box in self.document.findall(exercise_enumerable_node):
-            name = f"{registry[box['label']]['docname']}:{box['label']}"
-            box.insert(0, raw_latex(rf"\label{{\detokenize{{{name}}}}}"))
 
 
 def drop_browser_outputs(document) -> None:
