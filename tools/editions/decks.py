@@ -30,6 +30,7 @@ STYLE = """.reveal{--r-main-font-size:26px;--r-heading-font-size:inherit}
 .reveal .slides section{text-align:left}.reveal .fit{transform-origin:0 0}
 .reveal img{max-height:440px;width:auto;margin:0 auto;display:block}
 .reveal pre{width:100%;box-shadow:none;font-size:.7em}
+.reveal-print body{display:block}.reveal-print .reveal{overflow:visible}
 .measuring{width:1280px}.measuring section{display:block!important;position:relative!important;visibility:hidden}
 .reveal figure{margin:0 auto}.reveal .admonition{font-size:.85em}"""
 # Before reveal.js lays out (the handout's print view too): a slide taller
@@ -81,6 +82,8 @@ def make_deck(soup, page: str, deck: str) -> str:
         tag[attribute] = moved(tag[attribute], page, deck)
     for tag in soup.select(HIDDEN):
         tag.decompose()
+    for tag in soup.select("[class*=deck-cell-] section"):
+        tag.name = "div"  # a section in a slide would be a slide of its own
     title = soup.select_one("main h1").get_text(" ", strip=True)
     pdf = moved("../_downloads/book.pdf", page, deck)
     slides = [
