@@ -102,10 +102,12 @@ $(LIGHTHOUSE_STAMP): bench/lighthouse/package.json bench/lighthouse/package-lock
 	touch $(LIGHTHOUSE_STAMP)
 
 # The build executes every page afresh (the cache of jupyter-cache that it
-# fills, execute_notebooks: cache in _config.yml, is emptied first); the
-# PDF and the slides then take the executed pages from that cache.
+# fills, execute_notebooks: cache in _config.yml, is emptied first, and so
+# are Sphinx's doctrees, which would keep a page whose notebook did not
+# change); the PDF and the slides then take the executed pages from that
+# cache.
 book: $(STAMP) $(NODE_STAMP) $(SLIDES_STAMP)
-	rm -rf _build/.jupyter_cache
+	rm -rf _build/.jupyter_cache _build/.doctrees
 	$(BIN)/jupyter-book build . --builder html
 	@echo "The website is built: open $(CURDIR)/_build/html/index.html (or run 'make serve')."
 
