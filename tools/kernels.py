@@ -21,7 +21,7 @@ from nbclient import NotebookClient
 from nbclient.exceptions import CellTimeoutError
 from traitlets.config import Config
 
-CELL_TIMEOUT = 60  # seconds: no cell of the book takes more than a few
+CELL_TIMEOUT = 30  # seconds, as the book build; the longest cell takes 5
 os.environ["JUPYTER_PREFER_ENV_PATH"] = "1"
 
 
