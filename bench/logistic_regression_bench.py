@@ -28,6 +28,7 @@ def problem():
     return X, data.target, log_loss(data.target, best.predict_proba(X))
 
 
+@pytest.mark.filterwarnings("ignore:LogisticRegression did not converge")
 @pytest.mark.parametrize("solver", ["accelerated", "gradient", "newton"])
 def test_time_to_the_optimum(benchmark, solver):
     X, y, optimum = problem()
