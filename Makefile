@@ -234,7 +234,7 @@ exercises: $(STAMP)
 assignments: $(STAMP)
 	$(BIN)/python tools/make_assignments.py
 
-bench: $(STAMP) $(NODE_STAMP) $(LIGHTHOUSE_STAMP)
+bench: $(STAMP) $(NODE_STAMP) $(SLIDES_STAMP) $(LIGHTHOUSE_STAMP)
 	$(BIN)/python bench/run.py
 
 set-repository: $(STAMP)
