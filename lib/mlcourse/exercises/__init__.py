@@ -46,7 +46,7 @@ from ._result import (
     Outcome,
 )
 from ._values import isclose
-from .checking import (
+from .checks import (
     TIME_LIMIT,
     check_function,
     check_value,

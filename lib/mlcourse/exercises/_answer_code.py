@@ -276,12 +276,24 @@ def public_path(value: Any) -> str:
                     break
             if found:
                 break
-    if found.startswith("numpy.") and ".core." in found or "._" in found:
-        short = f"numpy.{found.rpartition('.')[2]}"
-        if resolve(short) is value:
-            found = short
+    if "._" in found or ".core." in found:
+        found = _public_alias(found, value)
     _PATHS[key] = found
     return found
+
+
+def _public_alias(path: str, value: Any) -> str:
+    """The same object under its public package: ``scipy.special.expit``
+    for ``scipy.special._ufuncs.expit``."""
+    parts, name = path.split("."), path.rpartition(".")[2]
+    for cut in range(len(parts) - 1, 0, -1):
+        home = parts[:cut]
+        if any(p.startswith("_") or p == "core" for p in home):
+            continue
+        alias = ".".join([*home, name])
+        if resolve(alias) is value:
+            return alias
+    return path
 
 
 def _kind(value: Any) -> str:
@@ -447,7 +459,8 @@ def describe_value(value: Any) -> str:
     shape = getattr(value, "shape", None)
     if shape is not None and shape != ():
         return f"an array of shape {tuple(shape)}"
-    return f"a {type(value).__name__}"
+    name = type(value).__name__
+    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
 
 
 def own_code_problem(func: Any) -> str:

@@ -51,15 +51,27 @@ def _snapshot(value: Any) -> Any:
     """A copy of an accumulated value to compare with later (None: skip)."""
     if isinstance(value, np.ndarray):
         return value.copy() if value.size > 1 else None
-    if isinstance(value, (list, tuple, dict, set)):
-        return (type(value), len(value), repr(value)[:2000])
+    if isinstance(value, (list, tuple)):
+        last = value[-1] if value else None
+        if isinstance(last, np.ndarray):
+            last = last.copy() if last.size <= 1000 else id(last)
+        return (type(value), len(value), last)
+    if isinstance(value, (dict, set)):
+        return (type(value), len(value))
     return None
 
 
 def _same(a: Any, b: Any) -> bool:
-    if isinstance(a, np.ndarray) and isinstance(b, np.ndarray):
-        return a.shape == b.shape and bool(np.array_equal(a, b))
-    return type(a) is type(b) and a == b
+    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+        return (
+            isinstance(a, np.ndarray)
+            and isinstance(b, np.ndarray)
+            and a.shape == b.shape
+            and bool(np.array_equal(a, b))
+        )
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    return type(a) is type(b) and bool(a == b)
 
 
 def count_changes(

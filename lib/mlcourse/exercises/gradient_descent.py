@@ -28,7 +28,7 @@ import numpy as np
 from scipy.special import expit
 
 from . import Calls, Case, CheckResult, check_function, isclose
-from .checking import with_cases
+from .checks import with_cases
 
 __all__ = [
     "check_logistic_gradient",

@@ -15,7 +15,7 @@ from typing import Any
 
 from ._result import WRONG, CheckResult
 from ._values import compare
-from .checking import checking
+from .checks import checking
 
 
 def hidden_check(

@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import Calls, Case, CheckResult, check_function, isclose
-from .checking import with_cases
+from .checks import with_cases
 
 __all__ = [
     "check_least_squares_line",
@@ -152,6 +152,10 @@ def _r2_cases(rng):
             (np.array([1.0, 2.0, 3.0, 4.0]), np.array([4.0, 3.0, 2.0, 1.0])),
             description="a prediction worse than the mean (R^2 < 0)",
         ),
+        Case(
+            (np.array([1.0, 2.0, 3.0, 4.0]), np.array([2.0, 3.0, 4.0, 5.0])),
+            description="a prediction shifted up by 1",
+        ),
     ]
     y = np.round(rng.normal(10, 3, size=12), 2)
     cases.append(
@@ -181,6 +185,9 @@ def check_r2(r2) -> CheckResult:
         y, y_pred = case.args
         return isclose(given, np.corrcoef(y, y_pred)[0, 1] ** 2)
 
+    def flipped(given, expected, case):
+        return isclose(given, -expected)
+
     def inverted(given, expected, case):
         y, y_pred = case.args
         sse = np.sum((y - y_pred) ** 2)
@@ -199,6 +206,11 @@ def check_r2(r2) -> CheckResult:
         name="r2",
         calls=Calls(reason="Compute 1 - SSE / SST yourself."),
         hints=[
+            (
+                flipped,
+                "the sign is flipped: R^2 is 1 - SSE / SST, which is 1 for a "
+                "perfect prediction.",
+            ),
             (
                 inverted,
                 "R^2 is 1 - SSE / SST, with SSE = sum((y - y_pred)**2) "
@@ -364,7 +376,7 @@ def check_slope_interval(slope_interval) -> CheckResult:
         atol=1e-10,
         labels=("low", "high"),
         calls=Calls(
-            allowed=("scipy.stats.t",),
+            allowed=("scipy.stats.t", "numpy.linalg"),
             forbidden=("numpy.polyfit",),
             reason="Build the interval from the slope, its standard error "
             "and a quantile of `stats.t`.",

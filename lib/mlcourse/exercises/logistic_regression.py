@@ -24,7 +24,7 @@ import numpy as np
 
 from . import Calls, Case, CheckResult, check_function, isclose
 from ._answer_code import uses
-from .checking import with_cases
+from .checks import with_cases
 
 __all__ = [
     "check_sigmoid",

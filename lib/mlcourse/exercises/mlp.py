@@ -39,7 +39,7 @@ from . import (
     isclose,
 )
 from ._values import number_problem
-from .checking import with_cases
+from .checks import with_cases
 
 __all__ = [
     "check_dense_backward",

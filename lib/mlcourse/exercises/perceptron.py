@@ -20,7 +20,7 @@ import numpy as np
 
 from . import WRONG, Calls, Case, CheckResult, check_function, check_value
 from ._values import compare, whole_number
-from .checking import with_cases
+from .checks import with_cases
 
 __all__ = [
     "check_perceptron_update",
@@ -156,6 +156,11 @@ def check_perceptron_update(perceptron_update) -> CheckResult:
         calls=Calls(),
         hints=[
             (
+                precedence,
+                "mind the brackets: y * w @ x + b computes (y w).x + b; the "
+                "test is y * (w @ x + b) <= 0, the whole score times y.",
+            ),
+            (
                 always,
                 "update only on a mistake: a correctly classified sample "
                 "leaves w and b unchanged.",
@@ -164,11 +169,6 @@ def check_perceptron_update(perceptron_update) -> CheckResult:
                 strict,
                 "a score of exactly 0 is a mistake: test "
                 "y * (w @ x + b) <= 0, not < 0.",
-            ),
-            (
-                precedence,
-                "mind the brackets: y * w @ x + b computes (y w).x + b; the "
-                "test is y * (w @ x + b) <= 0, the whole score times y.",
             ),
             (
                 without_bias,

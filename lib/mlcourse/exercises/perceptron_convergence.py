@@ -21,7 +21,7 @@ import numpy as np
 
 from . import Calls, Case, CheckResult, check_function, isclose
 from ._values import compare, whole_number
-from .checking import with_cases
+from .checks import with_cases
 
 __all__ = ["check_mistake_bound_for", "check_first_cosine_above"]
 
@@ -154,6 +154,11 @@ def _first_above_cases(rng):
     path3 = _path([[1, 0, -1], [0, 1, 1], [-1, 0, 2]])
     u3 = np.array([2.0, 1.0, -2.0]) / 3.0
     cases = [
+        Case(
+            (_path([[0.9, 3.0], [0.6, 0.0], [4.5, 0.0]]), e1, 0.8),
+            description="in 2-D, u = e_1, c = 0.8: the alignment exceeds c "
+            "first, the cosine only at the third update",
+        ),
         Case((path, e1, 0.8), description="in 2-D, u = e_1, c = 0.8"),
         Case(
             (path, e1, 1 / np.sqrt(2)),
