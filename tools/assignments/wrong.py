@@ -13,6 +13,7 @@ mistakes particular to an exercise are written in its record.
 from __future__ import annotations
 
 import ast
+import importlib
 import linecache
 import textwrap
 from typing import Any
@@ -38,6 +39,39 @@ def namespace(exercise: Exercise, code: str, name: str = "") -> dict:
     scope = {"__name__": "__main__"}
     run_cell("import numpy as np\n" + exercise.setup, scope, "<setup>")
     return run_cell(code, scope, name or f"<{exercise.label}>")
+
+
+def reference(exercise: Exercise):
+    """The solution's function, defined as a notebook cell would."""
+    node = reference_function(exercise)
+    imports = [
+        ast.unparse(n)
+        for n in ast.parse(exercise.solution_code).body
+        if isinstance(n, (ast.Import, ast.ImportFrom))
+    ]
+    code = "\n".join([*imports, ast.unparse(node)]) + "\n"
+    scope = namespace(exercise, code, f"<{exercise.label} solution>")
+    return scope[node.name]
+
+
+def first_worked(exercise: Exercise):
+    """The first worked example of the exercise's checker."""
+    module, name = exercise.checker
+    checker = getattr(importlib.import_module(module), name)
+    cases = checker.cases(np.random.default_rng(0))
+    return next(c for c in cases if not c.random)
+
+
+def catalogue(exercise: Exercise) -> list[Wrong]:
+    """Every wrong answer the checker must reject: the record's, and for a
+    function the ones made from its solution."""
+    written = list(exercise.wrong)
+    if not exercise.function:
+        return written
+    case = first_worked(exercise)
+    return written + generated(
+        exercise, case.args, reference(exercise)(*case.args)
+    )
 
 
 def reference_function(exercise: Exercise) -> ast.FunctionDef:

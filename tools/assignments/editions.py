@@ -1,0 +1,164 @@
+"""The editions of the book: with the solutions folded, or without them.
+
+The public edition is the book as it is: every solution folded under its
+exercise. For a graded class the instructor edition publishes the book
+without solutions (:func:`without_solutions`, which keeps the MyST markup
+and the outputs, so that Jupyter Book builds it as it builds the book),
+and keeps the solutions for the instructor. :func:`solutions_appendix`
+gathers the solutions of every chapter on one page, for an edition that
+prints them at the end (the PDF).
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import shutil
+from pathlib import Path
+
+import make_exercises
+import nbformat
+import yaml
+
+from .exercises import (
+    CHAPTERS,
+    CHECK_TAG,
+    ROOT,
+    SOLUTION_END,
+    SOLUTION_START,
+    chapter_paths,
+    is_record,
+    read_chapter,
+)
+
+EXERCISES_HEADING = re.compile(r"^#{1,3}\s+Exercises\s*$", re.MULTILINE)
+
+
+def _in_exercises(cells) -> list[bool]:
+    """For each cell, whether it lies in the chapter's Exercises section."""
+    inside, flags = False, []
+    for cell in cells:
+        if cell.cell_type == "markdown":
+            for heading in re.findall(r"^(#{1,3})\s+(.+)$", cell.source, re.M):
+                inside = heading[1].strip() == "Exercises"
+        flags.append(inside)
+    return flags
+
+
+def without_solutions(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """The chapter without its solutions, in MyST, outputs kept.
+
+    Gone: the gated solutions, the ``{solution}`` blocks, the exercise
+    records, the hidden checks of the Exercises section (they assert the
+    numbers the solutions quote), and the output of each checker cell
+    (it says "Correct" of a solution no longer shown).
+    """
+    nb = copy.deepcopy(nb)
+    cells, inside = [], False
+    flags = _in_exercises(nb.cells)
+    for cell, in_exercises in zip(nb.cells, flags):
+        tags = set(cell.metadata.get("tags", []))
+        if cell.cell_type == "markdown" and SOLUTION_START.search(cell.source):
+            inside = True
+            continue
+        if cell.cell_type == "markdown" and SOLUTION_END.search(cell.source):
+            inside = False
+            continue
+        if inside or is_record(cell):
+            continue
+        if in_exercises and cell.cell_type == "code" and "remove-cell" in tags:
+            continue
+        if cell.cell_type == "markdown":
+            cell.source = make_exercises.SOLUTION_BLOCK.sub("", cell.source)
+            if not cell.source.strip():
+                continue
+        if CHECK_TAG in tags:
+            cell.outputs, cell.execution_count = [], None
+        cells.append(cell)
+    nb.cells = cells
+    return nb
+
+
+def solutions_appendix(paths: list[Path] | None = None):
+    """One page with the solutions of every chapter, in MyST.
+
+    Each exercise gets a heading ("Exercise 4.1. One update") followed by
+    its solution: the text of a written one, the cells of a gated one
+    (with their outputs, when the chapters given were executed).
+    """
+    cells = [
+        nbformat.v4.new_markdown_cell(
+            "(solutions)=\n# Solutions to the exercises\n"
+        )
+    ]
+    for path in paths or chapter_paths():
+        nb = nbformat.read(path, as_version=4)
+        exercises = read_chapter(nb, path.stem)
+        if not exercises:
+            continue
+        title = _title(nb)
+        cells.append(nbformat.v4.new_markdown_cell(f"## {title}\n"))
+        for exercise in exercises:
+            heading = f"### Exercise {exercise.number}. {exercise.title}\n"
+            if exercise.written_solution:
+                body = make_exercises.DIRECTIVE.sub(
+                    lambda m: make_exercises.OPTION.sub("", m["body"]).strip(),
+                    exercise.written_solution,
+                )
+                cells.append(nbformat.v4.new_markdown_cell(heading + body))
+                continue
+            cells.append(nbformat.v4.new_markdown_cell(heading))
+            cells += [copy.deepcopy(c) for c in exercise.solution]
+    appendix = nbformat.v4.new_notebook(cells=cells)
+    appendix.metadata["kernelspec"] = {
+        "display_name": "Python 3",
+        "language": "python",
+        "name": "python3",
+    }
+    return appendix
+
+
+def _title(nb) -> str:
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            match = re.search(r"^# (.+)$", cell.source, re.MULTILINE)
+            if match:
+                return match.group(1).strip()
+    return ""
+
+
+#: What a copy of the book needs besides its chapters.
+BOOK_FILES = ("_config.yml", "_toc.yml", "references.bib")
+BOOK_FOLDERS = ("_static", "tools/sphinx_ext")
+
+
+def stage_book(dest: Path, executed: Path | None = None) -> Path:
+    """Write the book without solutions into ``dest``, ready to build.
+
+    Chapters are taken from ``executed`` (their fresh runs) when there,
+    else from ``chapters/``; the copy's configuration does not execute
+    them again.
+    """
+    if dest.exists():
+        shutil.rmtree(dest)
+    (dest / "chapters").mkdir(parents=True)
+    for name in BOOK_FILES:
+        shutil.copy(ROOT / name, dest / name)
+    for name in BOOK_FOLDERS:
+        shutil.copytree(ROOT / name, dest / name)
+    config = yaml.safe_load((dest / "_config.yml").read_text(encoding="utf-8"))
+    config["title"] += " (edition without solutions)"
+    config["execute"]["execute_notebooks"] = "off"
+    (dest / "_config.yml").write_text(
+        yaml.safe_dump(config, sort_keys=False, allow_unicode=True),
+        encoding="utf-8",
+    )
+    for path in sorted(CHAPTERS.iterdir()):
+        if path.suffix == ".md":
+            shutil.copy(path, dest / "chapters" / path.name)
+        elif path.suffix == ".ipynb":
+            run = executed / path.name if executed else None
+            source = run if run is not None and run.exists() else path
+            nb = without_solutions(nbformat.read(source, as_version=4))
+            nbformat.write(nb, dest / "chapters" / path.name)
+    return dest
