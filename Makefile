@@ -29,7 +29,7 @@ LIB_TESTS     := $(addprefix --ignore=,$(HYGIENE_TESTS) $(OTHER_TESTS)) tests
 
 .PHONY: help book test test-chain lint test-lib test-hygiene test-chapters test-students \
         test-book test-site test-binder test-colab test-compat test-assignments \
-        chapter serve clean notebooks exercises assignments lock \
+        chapter serve clean notebooks exercises assignments instructor lock \
         set-repository bench
 
 help:
@@ -47,13 +47,19 @@ help:
 	@echo "  make test-compat   every chapter and the library tests at the lowest"
 	@echo "                     versions pyproject.toml allows"
 	@echo "  make test-assignments  nbgrader and otter-grader grade a chapter"
-	@echo "                     end to end in a throw-away environment"
+	@echo "                     end to end in a throw-away environment, with"
+	@echo "                     the commands of the teaching page"
 	@echo "make chapter CH=04  one chapter: strict nbval, its student notebook, its"
 	@echo "                    library tests"
 	@echo "make serve       serve the built website on http://127.0.0.1:8000"
 	@echo "make notebooks   re-execute the chapters and store their outputs"
-	@echo "make exercises   write the student notebooks to exercises/"
-	@echo "make assignments write nbgrader and otter-grader sources to _build/"
+	@echo "make exercises   write the student notebooks to exercises/ and the"
+	@echo "                 exercise table of chapters/teaching.md"
+	@echo "make assignments write the graded notebooks (nbgrader, otter-grader),"
+	@echo "                 the student notebooks and the book without solutions"
+	@echo "                 to _build/instructor/ (SEED=n for the hidden tests)"
+	@echo "make instructor  the same, and the book without solutions built into"
+	@echo "                 _build/instructor/book/_build/html"
 	@echo "make bench       measure the library's speed against its references"
 	@echo "make lock        re-pin requirements.txt from requirements.in"
 	@echo "make clean       remove the built website and caches"
@@ -162,13 +168,13 @@ test-colab: $(STAMP)
 # answers tests how the checkers judge an answer, the same at every version:
 # it runs in test-lib only (the reference solutions run in both).
 COMPAT_TESTS := $(LIB_TESTS) \
-    -k "not wrong_answer_is_rejected and not wrong_answer_loses_its_points"
+    -k "not wrong_answer_fails_for_every_seed and not wrong_answer_loses"
 test-compat: $(STAMP)
 	MLCOURSE_FRESH_ENV=1 MLCOURSE_LIB_TESTS='$(COMPAT_TESTS)' \
 	    $(PYTEST) -rs tests/test_compat.py
 
-# Grading end to end: nbgrader and otter-grader, in a throw-away environment,
-# grade the reference solutions and the catalogue of wrong answers.
+# Grading end to end: in a throw-away environment, the teaching page's
+# commands grade three submissions of chapter 4 with nbgrader and otter.
 test-assignments: $(STAMP)
 	MLCOURSE_FRESH_ENV=1 $(PYTEST) -rs tests/test_assignments.py \
 	    -k grades_a_chapter
@@ -190,7 +196,17 @@ exercises: $(STAMP)
 	$(BIN)/python tools/make_exercises.py --zip _build/exercises.zip
 
 assignments: $(STAMP)
-	$(BIN)/python tools/make_assignments.py
+	$(BIN)/python tools/make_assignments.py $(if $(SEED),--seed $(SEED))
+
+# The instructor edition: the graded notebooks in _build/instructor/private
+# (keep them private), and the book without solutions, built from fresh runs.
+instructor: $(STAMP) $(NODE_STAMP)
+	$(BIN)/python tools/execute_notebooks.py --book -j 2
+	$(BIN)/python tools/make_assignments.py $(if $(SEED),--seed $(SEED))
+	$(BIN)/jupyter-book build _build/instructor/book --builder html
+	@echo "The instructor edition is in $(CURDIR)/_build/instructor:"
+	@echo "  book/_build/html (the website without solutions), notebooks/,"
+	@echo "  private/ (keep it to yourself)."
 
 bench: $(STAMP) $(NODE_STAMP) $(LIGHTHOUSE_STAMP)
 	$(BIN)/python bench/run.py

@@ -127,9 +127,10 @@ def _title(nb) -> str:
     return ""
 
 
-#: What a copy of the book needs besides its chapters.
+#: What a copy of the book needs besides its chapters (``tools/`` is
+#: linked: the book's Sphinx extensions find their Node tools from there).
 BOOK_FILES = ("_config.yml", "_toc.yml", "references.bib")
-BOOK_FOLDERS = ("_static", "tools/sphinx_ext")
+BOOK_FOLDERS = ("_static",)
 
 
 def stage_book(dest: Path, executed: Path | None = None) -> Path:
@@ -146,6 +147,7 @@ def stage_book(dest: Path, executed: Path | None = None) -> Path:
         shutil.copy(ROOT / name, dest / name)
     for name in BOOK_FOLDERS:
         shutil.copytree(ROOT / name, dest / name)
+    (dest / "tools").symlink_to(ROOT / "tools", target_is_directory=True)
     config = yaml.safe_load((dest / "_config.yml").read_text(encoding="utf-8"))
     config["title"] += " (edition without solutions)"
     config["execute"]["execute_notebooks"] = "off"
