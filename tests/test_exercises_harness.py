@@ -164,7 +164,9 @@ def test_a_loop_that_never_ends_is_stopped(body):
 
 def test_a_loop_that_never_ends_in_a_thread():
     """Where the system cannot fork, a plain endless loop is stopped too."""
-    endless = answer("def least_squares_line(x, y):\n    while True:\n        pass\n")
+    endless = answer(
+        "def least_squares_line(x, y):\n    while True:\n        pass\n"
+    )
     with checking(time_limit=0.3, isolate=False):
         result = check(endless)
     assert result.status == "error" and "was stopped" in result.message
@@ -183,8 +185,9 @@ def test_an_error_names_the_line_of_the_answer():
         "Your `least_squares_line` raised IndexError: index 10 is out of "
         "bounds for axis 0 with size 5\non case 1 of 3 (five points)."
     )
-    assert "The error is at line 3 of `least_squares_line`: slope = x[10] / x_bar" in (
-        result.message
+    assert (
+        "The error is at line 3 of `least_squares_line`: slope = x[10] / x_bar"
+        in (result.message)
     )
 
 
@@ -209,9 +212,7 @@ def test_exit_is_reported():
 
 
 def test_changing_an_argument_in_place_is_reported():
-    code = SOLUTION.replace(
-        "    x_bar, y_bar", "    x -= 0\n    x_bar, y_bar"
-    )
+    code = SOLUTION.replace("    x_bar, y_bar", "    x -= 0\n    x_bar, y_bar")
     result = check(answer(code))
     assert result.status == "wrong"
     assert "tries to change one of its arguments in place" in result.message
@@ -222,7 +223,9 @@ def test_printing_is_not_returning():
     code = SOLUTION.replace("return ", "print(") + ")\n"
     code = code.replace("slope\n)", "slope)")
     result = check(answer(code))
-    assert "printed" in result.message and "instead of `print`" in result.message
+    assert (
+        "printed" in result.message and "instead of `print`" in result.message
+    )
 
 
 def test_a_missing_return_is_reported():
@@ -262,8 +265,9 @@ def test_a_value_hint_is_not_given_for_a_wrong_shape():
         answer(code),
         hints=[(lambda g, e, c: True, "a hint about a formula")],
     )
-    assert "entry 1 of the result: expected a single number, got shape (5,)" in (
-        result.message
+    assert (
+        "entry 1 of the result: expected a single number, got shape (5,)"
+        in (result.message)
     )
     assert "a hint about a formula" not in result.message
 
@@ -370,9 +374,7 @@ def test_hidden_mode_draws_more_cases_and_hides_them():
     with checking(seed=1, hidden=True):
         hidden = check(answer(SOLUTION))
     assert hidden.passed and hidden.message.endswith("passed all 5 cases.")
-    seeds = {
-        tuple(o.case.args[0]) for o in hidden.outcomes if o.case.random
-    }
+    seeds = {tuple(o.case.args[0]) for o in hidden.outcomes if o.case.random}
     assert len(seeds) == 3, "three rounds of random cases"
 
 

@@ -37,7 +37,7 @@ c.GenerateFeedback.preprocessors = [
 
 #: A failing hidden test shows its message, not its code (the feedback
 #: keeps the outputs of the cells whose hidden code it removes).
-MINIMAL_TRACEBACK = "get_ipython().InteractiveTB.set_mode(mode=\"Minimal\")\n"
+MINIMAL_TRACEBACK = 'get_ipython().InteractiveTB.set_mode(mode="Minimal")\n'
 
 INTRODUCTION = """\
 # {title}: graded exercises
