@@ -282,18 +282,7 @@ def test_a_wrapper_around_the_checkers_code_is_refused(exercise):
 def _chapter_names(stem: str) -> set[str]:
     nb = nbformat.read(book.CHAPTERS / f"{stem}.ipynb", 4)
     names = set()
-    for cell in nb.cells:
-        if cell.cell_type != "code":
-            continue
-        source = "\n".join(
-            line
-            for line in cell.source.splitlines()
-            if not line.lstrip().startswith(("%", "!"))
-        )
-        try:
-            tree = ast.parse(source)
-        except SyntaxError:
-            continue
+    for tree in book.code_trees(nb):
         for node in tree.body:
             if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
                 names.add(node.name)

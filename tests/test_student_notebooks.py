@@ -201,18 +201,7 @@ def test_chapter_imports_bind_no_exercise_name(chapter):
         for name in exercise.answers
     }
     bound = set()
-    for cell in nbformat.read(chapter, as_version=4).cells:
-        if cell.cell_type != "code":
-            continue
-        source = "\n".join(
-            line
-            for line in cell.source.splitlines()
-            if not line.lstrip().startswith(("%", "!"))
-        )
-        try:
-            tree = ast.parse(source)
-        except SyntaxError:
-            continue
+    for tree in book.code_trees(nbformat.read(chapter, as_version=4)):
         for node in ast.walk(tree):
             if isinstance(node, (ast.Import, ast.ImportFrom)):
                 bound |= {a.asname or a.name.split(".")[0] for a in node.names}

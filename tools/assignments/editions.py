@@ -20,6 +20,7 @@ import make_exercises
 import nbformat
 import yaml
 
+from . import parts
 from .exercises import (
     CHAPTERS,
     CHECK_TAG,
@@ -109,13 +110,7 @@ def solutions_appendix(paths: list[Path] | None = None):
                 continue
             cells.append(nbformat.v4.new_markdown_cell(heading))
             cells += [copy.deepcopy(c) for c in exercise.solution]
-    appendix = nbformat.v4.new_notebook(cells=cells)
-    appendix.metadata["kernelspec"] = {
-        "display_name": "Python 3",
-        "language": "python",
-        "name": "python3",
-    }
-    return appendix
+    return parts.python_notebook(cells)
 
 
 def _title(nb) -> str:

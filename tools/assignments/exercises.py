@@ -41,26 +41,9 @@ CHECK_TAG = "exercise-check"
 KINDS = ("compute", "derive", "prove", "implement", "explore")
 
 #: The kinds of wrong answers students write (REVIEWING.md's brief). The
-#: first ones come from the reference solution of every function exercise
+#: kinds that only an answer which runs can show, and a list for an array,
+#: are made from the solution of every function exercise
 #: (:mod:`assignments.wrong`); the others are written in the record.
-GENERATED_KINDS = (
-    "print for return",
-    "raising",
-    "endless loop",
-    "swallowed loop",
-    "mutating the input",
-    "hard-coded example",
-    "list for array",
-)
-WRITTEN_KINDS = (
-    "off by one",
-    "sign",
-    "shape",
-    "precedence",
-    "the chapter's code",
-    "a library call",
-)
-#: Kinds that only an answer which runs can show (not a value).
 RUNNING_KINDS = (
     "print for return",
     "raising",
@@ -68,6 +51,15 @@ RUNNING_KINDS = (
     "swallowed loop",
     "mutating the input",
     "hard-coded example",
+)
+GENERATED_KINDS = (*RUNNING_KINDS, "list for array")
+WRITTEN_KINDS = (
+    "off by one",
+    "sign",
+    "shape",
+    "precedence",
+    "the chapter's code",
+    "a library call",
 )
 OTHER_KIND = "formula"
 
@@ -245,6 +237,22 @@ def read_chapter(nb: nbformat.NotebookNode, stem: str) -> list[Exercise]:
         elif is_record(cell):
             _read_record(current, cell)
     return found
+
+
+def code_trees(nb: nbformat.NotebookNode):
+    """The syntax tree of each code cell (IPython's ``%`` lines left out)."""
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        source = "\n".join(
+            line
+            for line in cell.source.splitlines()
+            if not line.lstrip().startswith(("%", "!"))
+        )
+        try:
+            yield ast.parse(source)
+        except SyntaxError:
+            continue
 
 
 def chapter_paths() -> list[Path]:

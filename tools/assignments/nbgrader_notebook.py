@@ -37,7 +37,12 @@ c.GenerateFeedback.preprocessors = [
 
 #: A failing hidden test shows its message, not its code (the feedback
 #: keeps the outputs of the cells whose hidden code it removes).
-MINIMAL_TRACEBACK = 'get_ipython().InteractiveTB.set_mode(mode="Minimal")\n'
+MINIMAL_TRACEBACK = """\
+try:  # a failing test shows its message, not its code
+    get_ipython().InteractiveTB.set_mode(mode="Minimal")
+except NameError:  # not in IPython
+    pass
+"""
 
 INTRODUCTION = """\
 # {title}: graded exercises
@@ -118,23 +123,14 @@ def exercise_cells(exercise: Exercise, seed: int) -> list:
             cell.metadata["tags"] = ["raises-exception"]
             cells.append(cell)
     if exercise.manual:
-        experiment = parts.experiment_source(exercise)
-        if exercise.kind == "explore" or experiment:
-            cells.append(
-                _code(
-                    "### BEGIN SOLUTION\n"
-                    + (experiment or "...\n")
-                    + "### END SOLUTION\n",
-                    f"{key}-experiment",
-                    solution=True,
-                )
-            )
+        code = parts.experiment_cell(
+            exercise, "### BEGIN SOLUTION", "### END SOLUTION"
+        )
+        if code:
+            cells.append(_code(code, f"{key}-experiment", solution=True))
         cells.append(
             _markdown(
-                parts.written_solution(exercise)
-                + "\n\n"
-                + parts.rubric_markdown(exercise)
-                + "\n",
+                parts.written_answer(exercise) + "\n",
                 f"{key}-written",
                 solution=True,
                 grade=True,
@@ -147,12 +143,7 @@ def exercise_cells(exercise: Exercise, seed: int) -> list:
 def notebook(
     title: str, url: str, exercises: list[Exercise], seed: int
 ) -> nbformat.NotebookNode:
-    nb = nbformat.v4.new_notebook()
-    nb.metadata["kernelspec"] = {
-        "display_name": "Python 3",
-        "language": "python",
-        "name": "python3",
-    }
+    nb = parts.python_notebook()
     cells = [
         _markdown(INTRODUCTION.format(title=title, url=url), "introduction"),
         _code(parts.setup_source(exercises), "setup"),

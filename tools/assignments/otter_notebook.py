@@ -167,21 +167,13 @@ def question(exercise: Exercise, seed: int) -> list:
             )
         )
         cells.append(_raw("# BEGIN SOLUTION"))
-        experiment = parts.experiment_source(exercise)
-        if exercise.kind == "explore" or experiment:
-            cells.append(
-                nbformat.v4.new_code_cell(
-                    "# BEGIN SOLUTION\n"
-                    + (experiment or "...\n")
-                    + "# END SOLUTION\n"
-                )
-            )
+        code = parts.experiment_cell(
+            exercise, "# BEGIN SOLUTION", "# END SOLUTION"
+        )
+        if code:
+            cells.append(nbformat.v4.new_code_cell(code))
         cells.append(
-            nbformat.v4.new_markdown_cell(
-                parts.written_solution(exercise)
-                + "\n\n"
-                + parts.rubric_markdown(exercise)
-            )
+            nbformat.v4.new_markdown_cell(parts.written_answer(exercise))
         )
         cells.append(_raw("# END SOLUTION"))
         cells.append(_raw("# END QUESTION"))
@@ -195,12 +187,7 @@ def notebook(
     seed: int,
     requirement: str,
 ) -> nbformat.NotebookNode:
-    nb = nbformat.v4.new_notebook()
-    nb.metadata["kernelspec"] = {
-        "display_name": "Python 3",
-        "language": "python",
-        "name": "python3",
-    }
+    nb = parts.python_notebook()
     install = INSTALL.format(
         otter=OTTER,
         mlcourse=requirement,

@@ -16,8 +16,20 @@ import ast
 import textwrap
 
 import make_exercises
+import nbformat
 
 from .exercises import Exercise
+
+
+def python_notebook(cells=()) -> nbformat.NotebookNode:
+    """A notebook for the ``python3`` kernel, with ``cells``."""
+    nb = nbformat.v4.new_notebook(cells=list(cells))
+    nb.metadata["kernelspec"] = {
+        "display_name": "Python 3",
+        "language": "python",
+        "name": "python3",
+    }
+    return nb
 
 
 def _statements(code: str) -> list[tuple[ast.stmt, str]]:
@@ -119,6 +131,21 @@ def written_solution(exercise: Exercise) -> str:
     return make_exercises.to_markdown(
         body, make_exercises.site_url(), _labels()
     )
+
+
+def experiment_cell(exercise: Exercise, begin: str, end: str) -> str:
+    """The code cell of an exploration's written part ('' when none): the
+    solution's experiment (or ``...``) between the solution markers."""
+    experiment = experiment_source(exercise)
+    if exercise.kind != "explore" and not experiment:
+        return ""
+    body = experiment or "...\n"
+    return f"{begin}\n{body}{end}\n"
+
+
+def written_answer(exercise: Exercise) -> str:
+    """The reference of a written part, with its rubric (for the instructor)."""
+    return written_solution(exercise) + "\n\n" + rubric_markdown(exercise)
 
 
 def rubric_markdown(exercise: Exercise) -> str:

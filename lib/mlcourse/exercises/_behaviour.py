@@ -104,3 +104,20 @@ def count_changes(
         return local if frame.f_code in watched else None
 
     return _traced(on_call, call), changes
+
+
+def loop_judge(what: str, many: int, instead: str):
+    """A check's judge of a watched case of ``many`` rows (``Case.watch``
+    ``"lines"``): a Python loop over the ``what`` runs a line per row."""
+
+    def judge(outcome) -> str:
+        lines = outcome.measured
+        if lines is None or lines < many // 2:
+            return ""
+        return (
+            f"your code ran {lines} lines of Python for {many} {what}: a "
+            f"Python loop over the {what}, which the exercise asks you to "
+            f"replace by {instead}."
+        )
+
+    return judge

@@ -421,7 +421,7 @@ def check_function(
       ``error_hints``: pairs of an exception type and a hint;
     - ``argument_names``, ``none_hint`` (said when the answer returns
       None), and ``judge(outcome)``: what is wrong with how a watched case
-      (:attr:`Case.watch`) was computed, '' when nothing is.
+      (``Case.watch``) was computed, '' when nothing is.
     """
     check = _FunctionCheck(name=name, expected=expected, **settings)
     return check.run(candidate, cases)

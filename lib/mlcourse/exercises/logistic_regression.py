@@ -24,6 +24,7 @@ import numpy as np
 
 from . import Calls, Case, CheckResult, check_function, isclose
 from ._answer_code import uses
+from ._behaviour import loop_judge
 from .checks import with_cases
 
 __all__ = [
@@ -51,20 +52,10 @@ def _expit(z):
     return expit(np.asarray(z, dtype=float))
 
 
-def _judge_loop(what: str, many: int = MANY):
-    """Reject a watched case on which the answer ran a line per example."""
-
-    def judge(outcome) -> str:
-        if outcome.measured is None or outcome.measured < many // 2:
-            return ""
-        return (
-            f"your code ran {outcome.measured} lines of Python for {many} "
-            f"{what}: a Python loop over the {what}, which the exercise asks "
-            "you to replace by numpy operations on whole arrays (`@`, sums, "
-            "broadcasting)."
-        )
-
-    return judge
+def _judge_loop(what: str):
+    return loop_judge(
+        what, MANY, "numpy operations on whole arrays (`@`, sums, broadcasting)"
+    )
 
 
 # --------------------------------------------------------------- sigmoid

@@ -38,6 +38,7 @@ from . import (
     is_stub,
     isclose,
 )
+from ._behaviour import loop_judge
 from ._values import number_problem
 from .checks import with_cases
 
@@ -335,16 +336,6 @@ def _forward_cases(rng):
     return cases
 
 
-def _judge_rows(outcome) -> str:
-    if outcome.measured is None or outcome.measured < MANY // 2:
-        return ""
-    return (
-        f"your code ran {outcome.measured} lines of Python for {MANY} "
-        "samples: a Python loop over the samples, which the exercise asks "
-        "you to replace by operations on the whole batch (`X @ W1`)."
-    )
-
-
 @with_cases(_forward_cases)
 def check_mlp_forward(mlp_forward) -> CheckResult:
     """Check ``mlp_forward(X, W1, b1, W2, b2)``: class probabilities.
@@ -379,7 +370,9 @@ def check_mlp_forward(mlp_forward) -> CheckResult:
         atol=1e-12,
         calls=Calls(reason="Write the two layers yourself."),
         errstate={"over": "raise", "invalid": "raise"},
-        judge=_judge_rows,
+        judge=loop_judge(
+            "samples", MANY, "operations on the whole batch (`X @ W1`)"
+        ),
         error_hints=[
             (
                 FloatingPointError,

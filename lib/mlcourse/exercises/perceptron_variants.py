@@ -27,6 +27,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import Calls, Case, CheckResult, check_function, isclose
+from ._behaviour import loop_judge
 from ._values import compare, whole_number
 from .checks import with_cases
 
@@ -451,17 +452,6 @@ def _kernel_cases(rng):
     return cases
 
 
-def _judge_points(outcome) -> str:
-    if outcome.measured is None or outcome.measured < MANY // 2:
-        return ""
-    return (
-        f"your code ran {outcome.measured} lines of Python for {MANY} "
-        "points: a Python loop over the points, which the exercise asks you "
-        "to replace by whole-array operations (all the squared distances "
-        "at once, by broadcasting or ||x||^2 + ||x'||^2 - 2 x.x')."
-    )
-
-
 @with_cases(_kernel_cases)
 def check_kernel_predict(kernel_predict) -> CheckResult:
     """Check ``kernel_predict(X_train, y_signed, alpha, b, X, beta)``."""
@@ -510,7 +500,12 @@ def check_kernel_predict(kernel_predict) -> CheckResult:
         calls=Calls(
             reason="Compute the kernel yourself, from the squared distances."
         ),
-        judge=_judge_points,
+        judge=loop_judge(
+            "points",
+            MANY,
+            "whole-array operations (all the squared distances at once, by "
+            "broadcasting or ||x||^2 + ||x'||^2 - 2 x.x')",
+        ),
         hints=[
             (
                 zero_label,
