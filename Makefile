@@ -23,14 +23,15 @@ HYGIENE_TESTS := tests/test_notebooks.py tests/test_configuration.py \
                  tests/test_execution.py \
                  tests/test_set_repository.py tests/test_glossary.py
 OTHER_TESTS   := tests/test_student_notebooks.py tests/test_site.py \
-                 tests/test_binder.py tests/test_colab.py tests/test_compat.py
+                 tests/test_binder.py tests/test_colab.py tests/test_compat.py \
+                 tests/test_pdf.py tests/test_slides.py
 LIB_TESTS     := $(addprefix --ignore=,$(HYGIENE_TESTS) $(OTHER_TESTS)) tests
 
 
 .PHONY: help book test test-chain lint test-lib test-hygiene test-chapters test-students \
         test-book test-site test-binder test-colab test-compat test-assignments \
         chapter serve clean notebooks exercises assignments instructor lock \
-        set-repository bench
+        set-repository bench pdf slides test-editions
 
 help:
 	@echo "make book        build the website into _build/html"
@@ -41,6 +42,7 @@ help:
 	@echo "  make test-chapters strict nbval of every chapter (runs kept for the book)"
 	@echo "  make test-students the student notebooks run and are up to date"
 	@echo "  make test-book     the website with warnings as errors"
+	@echo "  make test-editions the PDF and the slides (make pdf, make slides)"
 	@echo "  make test-site     the website in a headless browser"
 	@echo "  make test-binder   Binder's environment: installs, imports, a chapter"
 	@echo "  make test-colab    Colab's set-up cell in an environment without mlcourse"
@@ -60,6 +62,10 @@ help:
 	@echo "                 to _build/instructor/ (SEED=n for the hidden tests)"
 	@echo "make instructor  the same, and the book without solutions built into"
 	@echo "                 _build/instructor/book/_build/html"
+	@echo "make pdf         the book as a PDF: _build/latex/book.pdf, also in the site"
+	@echo "                    (SOLUTIONS=omit leaves out the solutions' appendix)"
+	@echo "make slides      a reveal.js deck per chapter and its PDF handout"
+	@echo "                    (_build/html/_downloads/slides/)"
 	@echo "make bench       measure the library's speed against its references"
 	@echo "make lock        re-pin requirements.txt from requirements.in"
 	@echo "make clean       remove the built website and caches"
@@ -92,13 +98,19 @@ $(NODE_STAMP): tools/site/package.json tools/site/package-lock.json
 	npm ci --prefix tools/site --no-audit --no-fund --loglevel=error
 	touch $(NODE_STAMP)
 
+# reveal.js for the lecture decks (tools/slides/package-lock.json).
+SLIDES_STAMP := tools/slides/node_modules/.installed
+$(SLIDES_STAMP): tools/slides/package.json tools/slides/package-lock.json
+	npm ci --prefix tools/slides --no-audit --no-fund --loglevel=error
+	touch $(SLIDES_STAMP)
+
 LIGHTHOUSE_STAMP := bench/lighthouse/node_modules/.installed
 $(LIGHTHOUSE_STAMP): bench/lighthouse/package.json bench/lighthouse/package-lock.json
 	npm ci --prefix bench/lighthouse --no-audit --no-fund --loglevel=error
 	touch $(LIGHTHOUSE_STAMP)
 
 # Execute every page (reusing fresh runs of test-chapters), then build.
-book: $(STAMP) $(NODE_STAMP)
+book: $(STAMP) $(NODE_STAMP) $(SLIDES_STAMP)
 	$(BIN)/python tools/execute_notebooks.py --book -j 2
 	$(BIN)/jupyter-book build . --builder html
 	@echo "The website is built: open $(CURDIR)/_build/html/index.html (or run 'make serve')."
@@ -112,19 +124,19 @@ book: $(STAMP) $(NODE_STAMP)
 # The Python environment and the Node tools install side by side first, so
 # that the chain starts at once (make would otherwise start it only after
 # every other check). Each check is also a target of its own.
-CHAIN  := test-chapters test-book test-site
+CHAIN  := test-chapters test-book test-editions test-site
 OTHERS := test-compat test-assignments test-lib test-binder test-colab \
           test-hygiene test-students lint
 CHECKS := $(CHAIN) $(OTHERS)
 
 test:
-	$(MAKE) --no-print-directory -j2 $(STAMP) $(NODE_STAMP)
+	$(MAKE) --no-print-directory -j2 $(STAMP) $(NODE_STAMP) $(SLIDES_STAMP)
 	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1 \
 	    $(MAKE) --no-print-directory -j2 --output-sync=target \
 	    test-chain $(OTHERS)
 	@echo "All checks passed."
 
-test-chain: $(STAMP) $(NODE_STAMP)
+test-chain: $(STAMP) $(NODE_STAMP) $(SLIDES_STAMP)
 	@for check in $(CHAIN); do \
 	    $(MAKE) --no-print-directory $$check || exit 1; done
 
@@ -145,13 +157,30 @@ test-chapters: $(STAMP)
 test-students: $(STAMP)
 	$(PYTEST) -m "not student_run" tests/test_student_notebooks.py
 
-test-book: $(STAMP) $(NODE_STAMP)
+test-book: $(STAMP) $(NODE_STAMP) $(SLIDES_STAMP)
 	$(BIN)/python tools/execute_notebooks.py --book -j 2
 	rm -rf _build/html _build/.doctrees _build/jupyter_execute
 	$(BIN)/jupyter-book build . --builder html --warningiserror --nitpick --keep-going
 
 test-site: $(STAMP) $(NODE_STAMP)
 	$(PYTEST) tests/test_site.py
+
+# The editions, from the website's build (its executed chapters and
+# doctrees): the PDF (LaTeX builder, then XeLaTeX) and the decks' handouts
+# (the HTML build writes the decks). The PDF and the slides are then checked.
+PDF := $(BIN)/jupyter-book build . --builder pdflatex --warningiserror \
+       --keep-going --quiet && mkdir -p _build/html/_downloads \
+       && cp _build/latex/book.pdf _build/html/_downloads/book.pdf
+pdf: book
+	LATEXMKOPTS=-silent $(PDF)
+
+slides: book
+	$(BIN)/python tools/editions/decks.py _build/html
+
+test-editions: $(STAMP) $(SLIDES_STAMP)
+	LATEXMKOPTS=-silent $(PDF)
+	$(BIN)/python tools/editions/decks.py _build/html
+	$(PYTEST) tests/test_pdf.py tests/test_slides.py
 
 # Binder: binder/requirements.txt in a fresh environment made by uv from the
 # repository's root, as repo2docker runs pip; then imports and one chapter.
