@@ -61,7 +61,8 @@ help:
 	@echo "                 the student notebooks and the book without solutions"
 	@echo "                 to _build/instructor/ (SEED=n for the hidden tests)"
 	@echo "make instructor  the same, and the book without solutions built into"
-	@echo "                 _build/instructor/book/_build/html"
+	@echo "                 _build/instructor/book/_build/html (with its PDF"
+	@echo "                 and slides, as make book pdf slides)"
 	@echo "make pdf         the book as a PDF: _build/latex/book.pdf, also in the site"
 	@echo "                    (SOLUTIONS=omit leaves out the solutions' appendix)"
 	@echo "make slides      a reveal.js deck per chapter and its PDF handout"
@@ -228,13 +229,22 @@ assignments: $(STAMP)
 	$(BIN)/python tools/make_assignments.py $(if $(SEED),--seed $(SEED))
 
 # The instructor edition: the graded notebooks in _build/instructor/private
-# (keep them private), and the book without solutions, built from fresh runs.
-instructor: $(STAMP) $(NODE_STAMP)
+# (keep them private), and the book without solutions, built from fresh runs:
+# its website, its PDF and the lecture decks (TeX Live and Chromium, as for
+# make pdf slides).
+INSTRUCTOR := _build/instructor/book
+instructor: $(STAMP) $(NODE_STAMP) $(SLIDES_STAMP)
 	$(BIN)/python tools/execute_notebooks.py --book -j 2
 	$(BIN)/python tools/make_assignments.py $(if $(SEED),--seed $(SEED))
-	$(BIN)/jupyter-book build _build/instructor/book --builder html
+	$(BIN)/jupyter-book build $(INSTRUCTOR) --builder html
+	SOLUTIONS=omit LATEXMKOPTS=-silent $(BIN)/jupyter-book build $(INSTRUCTOR) \
+	    --builder pdflatex --warningiserror --keep-going --quiet
+	mkdir -p $(INSTRUCTOR)/_build/html/_downloads
+	cp $(INSTRUCTOR)/_build/latex/book.pdf $(INSTRUCTOR)/_build/html/_downloads/
+	$(BIN)/python tools/editions/decks.py $(INSTRUCTOR)/_build/html
 	@echo "The instructor edition is in $(CURDIR)/_build/instructor:"
-	@echo "  book/_build/html (the website without solutions), notebooks/,"
+	@echo "  book/_build/html (the website without solutions, with its PDF and"
+	@echo "  slides in _downloads/), notebooks/,"
 	@echo "  private/ (keep it to yourself)."
 
 bench: $(STAMP) $(NODE_STAMP) $(LIGHTHOUSE_STAMP)

@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import importlib.metadata
 import json
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -62,8 +63,13 @@ def chapter_stem(name: str) -> str:
 
 
 def chapter_title(stem: str) -> str:
+    """``Chapter 4. The perceptron``: the number and the page's heading."""
     nb = nbformat.read(exercises.CHAPTERS / f"{stem}.ipynb", as_version=4)
-    return f"Chapter {int(stem[:2])}. {editions._title(nb)}"
+    for cell in nb.cells:
+        heading = re.search(r"^# (.+)$", cell.source, re.MULTILINE)
+        if cell.cell_type == "markdown" and heading:
+            return f"Chapter {int(stem[:2])}. {heading.group(1).strip()}"
+    raise SystemExit(f"chapter {stem} has no heading")
 
 
 def library_pins(name: str = "mlcourse") -> list[str]:

@@ -66,6 +66,7 @@ ROLE = re.compile(
 EQUATION_LABEL = re.compile(r"\$\$[ \t]*\((?P<label>[^)\s]+)\)")
 ANCHOR = re.compile(r"^\((?P<label>[^)\s]+)\)=[ \t]*$", re.MULTILINE)
 HIDDEN_TAGS = {"remove-cell", "remove-input", "hide-cell"}
+DECK_TAGS = {"slide-no-prose"}
 
 HEADER = (
     "**Student version.** The solutions of this chapter's exercises have "
@@ -297,6 +298,13 @@ def clear(cell: nbformat.NotebookNode) -> nbformat.NotebookNode:
         cell.outputs = []
         cell.execution_count = None
     cell.metadata.pop("execution", None)
+    # the lecture decks' marks are the book's, not the student's
+    cell.metadata.pop("slideshow", None)
+    tags = [t for t in cell.metadata.get("tags", []) if t not in DECK_TAGS]
+    if tags:
+        cell.metadata["tags"] = tags
+    else:
+        cell.metadata.pop("tags", None)
     return cell
 
 

@@ -4,9 +4,8 @@ The public edition is the book as it is: every solution folded under its
 exercise. For a graded class the instructor edition publishes the book
 without solutions (:func:`without_solutions`, which keeps the MyST markup
 and the outputs, so that Jupyter Book builds it as it builds the book),
-and keeps the solutions for the instructor. :func:`solutions_appendix`
-gathers the solutions of every chapter on one page, for an edition that
-prints them at the end (the PDF).
+and keeps the solutions for the instructor. :func:`stage_book` copies the
+book so, for the instructor edition's website, PDF and slides.
 """
 
 from __future__ import annotations
@@ -20,19 +19,14 @@ import make_exercises
 import nbformat
 import yaml
 
-from . import parts
 from .exercises import (
     CHAPTERS,
     CHECK_TAG,
     ROOT,
     SOLUTION_END,
     SOLUTION_START,
-    chapter_paths,
     is_record,
-    read_chapter,
 )
-
-EXERCISES_HEADING = re.compile(r"^#{1,3}\s+Exercises\s*$", re.MULTILINE)
 
 
 def _in_exercises(cells) -> list[bool]:
@@ -78,48 +72,6 @@ def without_solutions(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
         cells.append(cell)
     nb.cells = cells
     return nb
-
-
-def solutions_appendix(paths: list[Path] | None = None):
-    """One page with the solutions of every chapter, in MyST.
-
-    Each exercise gets a heading ("Exercise 4.1. One update") followed by
-    its solution: the text of a written one, the cells of a gated one
-    (with their outputs, when the chapters given were executed).
-    """
-    cells = [
-        nbformat.v4.new_markdown_cell(
-            "(solutions)=\n# Solutions to the exercises\n"
-        )
-    ]
-    for path in paths or chapter_paths():
-        nb = nbformat.read(path, as_version=4)
-        exercises = read_chapter(nb, path.stem)
-        if not exercises:
-            continue
-        title = _title(nb)
-        cells.append(nbformat.v4.new_markdown_cell(f"## {title}\n"))
-        for exercise in exercises:
-            heading = f"### Exercise {exercise.number}. {exercise.title}\n"
-            if exercise.written_solution:
-                body = make_exercises.DIRECTIVE.sub(
-                    lambda m: make_exercises.OPTION.sub("", m["body"]).strip(),
-                    exercise.written_solution,
-                )
-                cells.append(nbformat.v4.new_markdown_cell(heading + body))
-                continue
-            cells.append(nbformat.v4.new_markdown_cell(heading))
-            cells += [copy.deepcopy(c) for c in exercise.solution]
-    return parts.python_notebook(cells)
-
-
-def _title(nb) -> str:
-    for cell in nb.cells:
-        if cell.cell_type == "markdown":
-            match = re.search(r"^# (.+)$", cell.source, re.MULTILINE)
-            if match:
-                return match.group(1).strip()
-    return ""
 
 
 #: What a copy of the book needs besides its chapters (``tools/`` is
