@@ -240,6 +240,13 @@ def test_text_is_not_a_number():
     assert "give a number, not a string" in message
 
 
+def test_a_value_given_as_text_is_told_what_it_should_be():
+    message = check_value("[0, 2]", np.array([0.0, 2.0]), name="a").message
+    assert "`a` should be 2 numbers, but it contains the text" in message
+    message = check_value("1.5", 1.5, name="r").message
+    assert "`r` should be one number, but it contains the text" in message
+
+
 def test_a_list_is_not_an_array():
     def twice(x):
         return 2 * x

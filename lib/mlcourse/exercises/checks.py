@@ -472,16 +472,15 @@ def check_value(
     """
     if _answer_code.is_stub(value):
         return not_attempted(name, value=True)
+    target = np.asarray(expected, dtype=float)
+    what = "one number" if target.shape == () else f"{target.size} numbers"
     problem = _values.number_problem(value)
     if problem:
         return CheckResult(
-            WRONG, f"Not quite: `{name}` should be a number, but {problem}."
+            WRONG, f"Not quite: `{name}` should be {what}, but {problem}."
         )
     given = np.asarray(value, dtype=float)
-    target = np.asarray(expected, dtype=float)
     if given.shape != target.shape:
-        size = target.size
-        what = "one number" if target.shape == () else f"{size} numbers"
         return CheckResult(
             WRONG,
             f"Not quite: `{name}` should be {what} (shape {target.shape}), "
