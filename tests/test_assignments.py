@@ -29,10 +29,10 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import time
 from pathlib import Path
 
-import fresh_env
 import make_assignments
 import nbformat
 import pytest
@@ -286,6 +286,37 @@ class Instructor:
         return done.stdout + done.stderr
 
 
+#: What the grading environment must not inherit from the book's.
+LEAKY = ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "PYTHONUSERBASE")
+
+
+def uv(*args: str) -> list[str]:
+    """The book's uv (as the Makefile's), never ``python -m uv``."""
+    found = shutil.which("uv", path=str(Path(sys.executable).parent))
+    if not found:
+        pytest.fail("uv is needed to build the grading environment")
+    return [found, *args]
+
+
+def environment(venv: Path | None = None) -> dict[str, str]:
+    """The process environment of a command, in ``venv`` if given."""
+    env = {k: v for k, v in os.environ.items() if k not in LEAKY}
+    if venv is not None:
+        env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env['PATH']}"
+        env["VIRTUAL_ENV"] = str(venv)
+    return env
+
+
+def library_copy(dest: Path) -> Path:
+    """What building the library needs, copied so that it leaves no trace."""
+    for name in ("pyproject.toml", "README.md"):
+        dest.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / name, dest / name)
+    ignore = shutil.ignore_patterns("__pycache__", "*.egg-info")
+    shutil.copytree(ROOT / "lib", dest / "lib", ignore=ignore)
+    return dest
+
+
 @pytest.fixture(scope="module")
 def grading(tmp_path_factory):
     """The instructor edition of chapter 4 and its grading environment,
@@ -295,13 +326,18 @@ def grading(tmp_path_factory):
         pytest.skip("set MLCOURSE_FRESH_ENV=1 (make test-assignments)")
     out = tmp_path_factory.mktemp("edition")
     make_assignments.write_private(out / "private", [GRADED], SEED)
-    source = fresh_env.copy_checkout(out / "mlcourse-source")
-    folder, python, env = out, None, None
+    source = library_copy(out / "mlcourse-source")
+    folder, venv, env = out, None, None
     for command in page_block("install-grading"):
         if command.startswith("cd "):
             folder = out / command[3:].removeprefix("_build/instructor/")
         elif command.startswith("python -m venv "):
-            python = fresh_env.create_venv(folder / command.split()[-1])
+            venv = folder / command.split()[-1]
+            subprocess.run(
+                uv("venv", "-q", "--python", sys.executable, str(venv)),
+                check=True,
+                env=environment(),
+            )
         elif " -m pip install -r " in command:
             requirements = folder / command.split()[-1]
             local = re.sub(
@@ -312,17 +348,25 @@ def grading(tmp_path_factory):
             )
             (out / "requirements-local.txt").write_text(local)
             start = time.perf_counter()
-            fresh_env.install(
-                python,
-                [
+            subprocess.run(
+                uv(
+                    "pip",
+                    "install",
+                    "-q",
+                    "--python",
+                    str(venv / "bin/python"),
+                )
+                + [
                     "--compile-bytecode",
                     "-r",
                     str(out / "requirements-local.txt"),
                 ],
+                check=True,
+                env=environment(),
             )
             print(f"{time.perf_counter() - start:5.1f} s  install")
         elif command.startswith("export PATH="):
-            env = fresh_env.environment_for(python)
+            env = environment(venv)
             env["MLCOURSE_TIME_LIMIT"] = "1"
         else:
             raise AssertionError(

@@ -15,12 +15,12 @@ DIR (default ``_build/instructor``) receives:
   answers) and ``README.md``;
 - ``notebooks/`` and ``notebooks.zip``: the student notebooks, without
   solutions;
-- ``book/``: the book without solutions (from the chapters' fresh runs in
-  ``_build/executed`` when there), for ``jupyter-book build``.
+- ``book/``: the book without solutions, for ``jupyter-book build``
+  (which executes its pages).
 
 The hidden tests draw their random cases from ``--seed``: choose your own
-for a class. ``make instructor`` runs this, then builds ``book/`` into
-``site/``.
+for a class. ``make instructor`` runs this, then builds ``book/`` (its
+website, PDF and slides into ``book/_build/``).
 """
 
 from __future__ import annotations
@@ -47,7 +47,6 @@ from packaging.requirements import Requirement
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "_build" / "instructor"
-EXECUTED = ROOT / "_build" / "executed"
 
 #: The seed of the hidden tests' random cases, unless one is chosen.
 SEED = 2026
@@ -211,7 +210,7 @@ def main(argv: list[str]) -> int:
     make_exercises.write_student_notebooks(
         notebooks, args.out / "notebooks.zip"
     )
-    editions.stage_book(args.out / "book", EXECUTED)
+    editions.stage_book(args.out / "book")
     print(
         f"wrote {len(written)} graded notebooks to {args.out / 'private'}, "
         f"the student notebooks and the book without solutions to {args.out}"

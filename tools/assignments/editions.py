@@ -80,12 +80,11 @@ BOOK_FILES = ("_config.yml", "_toc.yml", "references.bib")
 BOOK_FOLDERS = ("_static",)
 
 
-def stage_book(dest: Path, executed: Path | None = None) -> Path:
+def stage_book(dest: Path) -> Path:
     """Write the book without solutions into ``dest``, ready to build.
 
-    Chapters are taken from ``executed`` (their fresh runs) when there,
-    else from ``chapters/``; the copy's configuration does not execute
-    them again.
+    Its build executes every page, as the book's does: a checker cell then
+    says that its exercise is not attempted yet.
     """
     if dest.exists():
         shutil.rmtree(dest)
@@ -97,7 +96,6 @@ def stage_book(dest: Path, executed: Path | None = None) -> Path:
     (dest / "tools").symlink_to(ROOT / "tools", target_is_directory=True)
     config = yaml.safe_load((dest / "_config.yml").read_text(encoding="utf-8"))
     config["title"] += " (edition without solutions)"
-    config["execute"]["execute_notebooks"] = "off"
     (dest / "_config.yml").write_text(
         yaml.safe_dump(config, sort_keys=False, allow_unicode=True),
         encoding="utf-8",
@@ -106,8 +104,6 @@ def stage_book(dest: Path, executed: Path | None = None) -> Path:
         if path.suffix == ".md":
             shutil.copy(path, dest / "chapters" / path.name)
         elif path.suffix == ".ipynb":
-            run = executed / path.name if executed else None
-            source = run if run is not None and run.exists() else path
-            nb = without_solutions(nbformat.read(source, as_version=4))
+            nb = without_solutions(nbformat.read(path, as_version=4))
             nbformat.write(nb, dest / "chapters" / path.name)
     return dest
