@@ -248,7 +248,8 @@ assignments: $(STAMP)
 INSTRUCTOR := _build/instructor/book
 instructor: $(STAMP) $(NODE_STAMP) $(SLIDES_STAMP)
 	$(BIN)/python tools/make_assignments.py $(if $(SEED),--seed $(SEED))
-	$(BIN)/jupyter-book build $(INSTRUCTOR) --builder html
+	$(BIN)/jupyter-book build $(INSTRUCTOR) --builder html --warningiserror \
+	    --keep-going
 	SOLUTIONS=omit LATEXMKOPTS=-silent $(BIN)/jupyter-book build $(INSTRUCTOR) \
 	    --builder pdflatex --warningiserror --keep-going --quiet
 	mkdir -p $(INSTRUCTOR)/_build/html/_downloads
