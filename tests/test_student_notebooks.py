@@ -3,12 +3,11 @@ generates: they read well without MyST, carry no answer, and run.
 
 Each student notebook is executed top to bottom as handed out: it must not
 raise, and every checker must answer "Not attempted yet" for the empty
-answers. That run (marked ``student_run``) happens once per ``make test``,
-in the environment of the oldest versions ``pyproject.toml`` allows
-(``make test-compat``), where a student on Colab or another ready-made
-environment runs them; the book's own environment runs the chapters
-themselves under strict nbval. ``make test-students`` runs the rest, and
-``make chapter CH=04`` runs chapter 4's student notebook here.
+answers. That run (marked ``student_run``, about a minute for all of
+them) is left out of ``make test``, whose time it would exceed: ``make
+chapter CH=04`` runs chapter 4's, and ``pytest -m student_run
+tests/test_student_notebooks.py`` all of them. ``make test-students`` runs
+the rest.
 """
 
 import re
