@@ -143,14 +143,10 @@ def exercise_cells(exercise: Exercise, seed: int) -> list:
 def notebook(
     title: str, url: str, exercises: list[Exercise], seed: int
 ) -> nbformat.NotebookNode:
-    nb = parts.python_notebook()
     cells = [
         _markdown(INTRODUCTION.format(title=title, url=url), "introduction"),
         _code(parts.setup_source(exercises), "setup"),
     ]
     for exercise in exercises:
         cells += exercise_cells(exercise, seed)
-    nb.cells = cells
-    for number, cell in enumerate(nb.cells):
-        cell.id = f"cell-{number}"
-    return nb
+    return parts.python_notebook(cells)

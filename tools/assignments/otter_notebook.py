@@ -187,7 +187,6 @@ def notebook(
     seed: int,
     requirement: str,
 ) -> nbformat.NotebookNode:
-    nb = parts.python_notebook()
     install = INSTALL.format(
         otter=OTTER,
         mlcourse=requirement,
@@ -202,10 +201,7 @@ def notebook(
     ]
     for exercise in exercises:
         cells += question(exercise, seed)
-    nb.cells = cells
-    for number, cell in enumerate(nb.cells):
-        cell.id = f"cell-{number}"
-    return nb
+    return parts.python_notebook(cells)
 
 
 def requirements(requirement: str, pins: list[str]) -> str:

@@ -22,8 +22,12 @@ from .exercises import Exercise
 
 
 def python_notebook(cells=()) -> nbformat.NotebookNode:
-    """A notebook for the ``python3`` kernel, with ``cells``."""
+    """A notebook for the ``python3`` kernel, with ``cells`` numbered
+    ``cell-0``, ``cell-1``, ... (ids that stay the same from build to
+    build)."""
     nb = nbformat.v4.new_notebook(cells=list(cells))
+    for number, cell in enumerate(nb.cells):
+        cell.id = f"cell-{number}"
     nb.metadata["kernelspec"] = {
         "display_name": "Python 3",
         "language": "python",
