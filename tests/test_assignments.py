@@ -286,8 +286,16 @@ class Instructor:
         return done.stdout + done.stderr
 
 
-#: What the grading environment must not inherit from the book's.
-LEAKY = ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "PYTHONUSERBASE")
+#: What the grading environment must not inherit from the book's; and, as
+#: in an instructor's shell, Python writes the bytecode of what it imports
+#: (cheaper than compiling every installed module ahead of time).
+LEAKY = (
+    "PYTHONPATH",
+    "PYTHONHOME",
+    "VIRTUAL_ENV",
+    "PYTHONUSERBASE",
+    "PYTHONDONTWRITEBYTECODE",
+)
 
 
 def uv(*args: str) -> list[str]:
@@ -356,11 +364,7 @@ def grading(tmp_path_factory):
                     "--python",
                     str(venv / "bin/python"),
                 )
-                + [
-                    "--compile-bytecode",
-                    "-r",
-                    str(out / "requirements-local.txt"),
-                ],
+                + ["-r", str(out / "requirements-local.txt")],
                 check=True,
                 env=environment(),
             )
