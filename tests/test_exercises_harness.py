@@ -162,6 +162,15 @@ def test_a_loop_that_never_ends_is_stopped(body):
     assert "took longer than 0.3 seconds on case 1 of 3" in result.message
 
 
+def test_a_limit_of_one_second_is_said_in_the_singular():
+    endless = answer(
+        "def least_squares_line(x, y):\n    while True:\n        pass\n"
+    )
+    with checking(time_limit=1):
+        result = check(endless)
+    assert "took longer than 1 second on case 1 of 3" in result.message
+
+
 def test_a_loop_that_never_ends_in_a_thread():
     """Where the system cannot fork, a plain endless loop is stopped too."""
     endless = answer(

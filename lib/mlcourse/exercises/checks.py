@@ -173,7 +173,8 @@ def _run_problem(
     if run.stopped == "time":
         return CheckResult(
             ERROR,
-            f"Your `{name}` took longer than {time_limit:g} seconds on "
+            f"Your `{name}` took longer than {time_limit:g} "
+            f"second{'' if time_limit == 1 else 's'} on "
             f"{where}, and was stopped. Look for a loop that never ends (a "
             "`while` whose condition never becomes false, an index that is "
             "never increased, or an `except:` that catches the stop and "
