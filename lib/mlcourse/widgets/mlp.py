@@ -26,7 +26,7 @@ def draw_mlp_fit(
     random_state=0,
     axes=None,
 ):
-    """Train ``MLPClassifier((hidden_units,), ...)`` on ``(X, y)`` and draw its boundary and loss.
+    """Train an MLP of ``hidden_units`` units on ``(X, y)``; draw its boundary and loss.
 
     Returns ``(model, axes)``.
     """
