@@ -260,7 +260,7 @@ instructor: $(STAMP) $(NODE_STAMP) $(SLIDES_STAMP)
 	@echo "  slides in _downloads/), notebooks/,"
 	@echo "  private/ (keep it to yourself)."
 
-bench: $(STAMP) $(NODE_STAMP) $(LIGHTHOUSE_STAMP)
+bench: $(STAMP) $(NODE_STAMP) $(SLIDES_STAMP) $(LIGHTHOUSE_STAMP)
 	$(BIN)/python bench/run.py
 
 set-repository: $(STAMP)

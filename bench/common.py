@@ -1,38 +1,26 @@
-"""Shared pieces of the benchmark harness: timing, result rows, machine description.
+"""What the benchmarks share: result rows, the machine, seeded data, a case.
 
-Every measured time is the median of ``REPEATS`` wall-clock runs (``time.perf_counter``).
-A row records its own times, the name and time of its reference, the ratio of the two
-(above 1: slower than the reference) and a correctness check that must pass.
+The library's cases are pytest-benchmark tests (``*_bench.py``): each times
+the same fit by ``mlcourse`` and by its reference (scikit-learn) on the
+same data and checks that they agree; ``run.py`` makes the table.
 """
-
-from __future__ import annotations
 
 import os
 import platform
-import statistics
-import time
 import warnings
 from dataclasses import asdict, dataclass, field
+from functools import cache
 from importlib import metadata
 
-REPEATS = 5
+import numpy as np
 
-
-def median_time(function, repeats: int = REPEATS):
-    """Run ``function`` ``repeats`` times; return (median seconds, all times, last result)."""
-    times, result = [], None
-    for _ in range(repeats):
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            start = time.perf_counter()
-            result = function()
-            times.append(time.perf_counter() - start)
-    return statistics.median(times), times, result
+ROUNDS = 7  # timed runs of each fit; the table shows the fastest
+WHO = ["mlcourse", "scikit-learn"]
 
 
 @dataclass
 class Row:
-    """One line of the results table."""
+    """One line of the results table; its reference is another row."""
 
     topic: str
     case: str
@@ -48,21 +36,20 @@ class Row:
 
     @property
     def ratio(self):
-        if not self.reference_seconds:
-            return None
-        return self.seconds / self.reference_seconds
+        ref = self.reference_seconds
+        return self.seconds / ref if ref else None
 
     def as_dict(self):
-        out = asdict(self)
-        out["ok"] = bool(self.ok)
-        out["ratio"] = self.ratio
-        out["repeats"] = len(self.times)
-        return out
+        return {
+            **asdict(self),
+            "ratio": self.ratio,
+            "repeats": len(self.times),
+        }
 
 
 @dataclass
 class Goal:
-    """A target from the issue, with what was measured and whether it was met."""
+    """A target, with what was measured and whether it was met."""
 
     goal: str
     measured: str
@@ -70,51 +57,55 @@ class Goal:
     note: str = ""
 
 
-def cpu_model() -> str:
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as handle:
-            for line in handle:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
-
-
-def machine() -> dict:
-    """Cores, processor, system and the versions of the libraries that were measured."""
-    try:
-        usable = len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        usable = os.cpu_count()
+def machine():
+    """Cores, processor, system, BLAS and the versions measured."""
+    names = ("numpy", "scipy", "scikit-learn", "mlcourse", "pytest-benchmark")
     versions = {"python": platform.python_version()}
-    for package in (
-        "numpy",
-        "scipy",
-        "scikit-learn",
-        "matplotlib",
-        "mlcourse",
-        "jupyter-book",
-        "nbval",
-        "pytest",
-    ):
-        try:
-            versions[package] = metadata.version(package)
-        except metadata.PackageNotFoundError:
-            versions[package] = None
-    try:
-        import numpy as np
-
-        blas = np.show_config(mode="dicts")["Build Dependencies"]["blas"][
-            "name"
-        ]
-    except Exception:  # older numpy, or no such key
-        blas = None
+    versions.update({name: metadata.version(name) for name in names})
+    cpu = [
+        line.split(":", 1)[1].strip()
+        for line in open("/proc/cpuinfo", encoding="utf-8")
+        if line.startswith("model name")
+    ]
+    blas = np.show_config(mode="dicts")["Build Dependencies"]["blas"]
     return {
         "cores": os.cpu_count(),
-        "usable_cores": usable,
-        "processor": cpu_model(),
+        "usable_cores": len(os.sched_getaffinity(0)),
+        "processor": cpu[0] if cpu else platform.machine(),
         "system": f"{platform.system()} {platform.machine()}",
-        "blas": blas,
+        "blas": blas["name"],
         "versions": versions,
     }
+
+
+@cache
+def noisy(n=20_000, d=50, classes=2, flipped=0.1, seed=0):
+    """Gaussian samples, the sign (or argmax) of random linear scores.
+
+    ``flipped`` of the labels are flipped (two classes) or drawn again.
+    """
+    rng = np.random.default_rng(seed)
+    X = rng.standard_normal((n, d))
+    if classes == 2:
+        y = np.where(X @ rng.standard_normal(d) > 0, 1.0, -1.0)
+        y[rng.random(n) < flipped] *= -1
+        return X, y
+    y = np.argmax(X @ rng.standard_normal((d, classes)), axis=1)
+    redrawn = rng.random(n) < flipped
+    y[redrawn] = rng.integers(0, classes, size=int(redrawn.sum()))
+    return X, y
+
+
+def run_case(benchmark, case, who, fit, check=None, **options):
+    """Time ``fit`` (``who``'s); ``check(model)`` words it, or fails.
+
+    Options: ``short`` (the figure's label), ``rounds``, and extra facts.
+    """
+    short = options.pop("short", who)
+    rounds = options.pop("rounds", ROUNDS)
+    benchmark.group = case
+    benchmark.extra_info.update(who=who, short=short, **options)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        model = benchmark.pedantic(fit, rounds=rounds, warmup_rounds=1)
+        benchmark.extra_info["check"] = check(model) if check else None

@@ -1,111 +1,53 @@
-"""MLP on digits: ``mlcourse.mlp.MLPClassifier`` against scikit-learn's ``MLPClassifier``.
+"""The MLP on digits (64 tanh units, 30 passes) against scikit-learn's.
 
-Both train one hidden layer of 64 tanh units with a softmax output by minibatch SGD with
-momentum 0.9 (step 0.1, batches of 32, no penalty, no early stopping) for the same number of
-passes, on the same split of the digits scaled to [0, 1]. Repeat ``k`` uses seed ``k`` for
-both; the row gives the median time and the median test accuracy. Check: our median test
-accuracy is within two points of scikit-learn's.
+Both: minibatch SGD with momentum 0.9, step 0.1, batches of 32, no penalty,
+on the same split of the digits scaled to [0, 1]. Check: our test accuracy
+is within two points of scikit-learn's.
 """
 
-from __future__ import annotations
-
-import statistics
-import time
-import warnings
-
-from common import REPEATS, Row
+import pytest
+from common import WHO, run_case
 from mlcourse.mlp import MLPClassifier
 from sklearn.datasets import load_digits
 from sklearn.model_selection import train_test_split
-from sklearn.neural_network import MLPClassifier as SklearnMLP
+from sklearn.neural_network import MLPClassifier as SkMLP
 
-TOPIC = "Multi-layer perceptron"
-HIDDEN = (64,)
-REFERENCE = "scikit-learn MLPClassifier(solver='sgd')"
-
-
-def ours(max_iter, seed):
-    return MLPClassifier(
-        hidden_layer_sizes=HIDDEN,
-        activation="tanh",
-        learning_rate=0.1,
-        momentum=0.9,
-        batch_size=32,
-        max_iter=max_iter,
-        random_state=seed,
-    )
+BOTH = dict(
+    hidden_layer_sizes=(64,), batch_size=32, max_iter=30, random_state=0
+)
+SKLEARN = dict(
+    solver="sgd",
+    learning_rate_init=0.1,
+    nesterovs_momentum=False,
+    alpha=0.0,
+    tol=0.0,
+    activation="tanh",
+)
 
 
-def theirs(max_iter, seed):
-    return SklearnMLP(
-        hidden_layer_sizes=HIDDEN,
-        activation="tanh",
-        solver="sgd",
-        learning_rate_init=0.1,
-        momentum=0.9,
-        nesterovs_momentum=False,
-        batch_size=32,
-        alpha=0.0,
-        max_iter=max_iter,
-        tol=0.0,
-        n_iter_no_change=max_iter + 1,
-        random_state=seed,
-    )
-
-
-def measure(make, max_iter, data):
-    X_train, X_test, y_train, y_test = data
-    times, scores = [], []
-    for seed in range(REPEATS):
-        model = make(max_iter, seed)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            start = time.perf_counter()
-            model.fit(X_train, y_train)
-            times.append(time.perf_counter() - start)
-        scores.append(model.score(X_test, y_test))
-    return statistics.median(times), times, statistics.median(scores)
-
-
-def run():
+@pytest.mark.parametrize("who", WHO)
+def test_digits(benchmark, who):
     X, y = load_digits(return_X_y=True)
-    data = train_test_split(
-        X / 16.0, y, test_size=0.25, random_state=0, stratify=y
+    X_fit, X_test, y_fit, y_test = train_test_split(
+        X / 16.0, y, random_state=0, stratify=y
     )
-    rows = []
-    for max_iter in (30, 200):
-        case = f"digits ({len(data[0])} train / {len(data[1])} test), 64 tanh units, {max_iter} passes"
-        t, times, acc = measure(ours, max_iter, data)
-        rt, rtimes, racc = measure(theirs, max_iter, data)
-        extra = {"accuracy": acc, "reference_accuracy": racc}
-        rows.append(
-            Row(
-                TOPIC,
-                case,
-                "mlcourse MLPClassifier",
-                t,
-                REFERENCE,
-                rt,
-                f"median test accuracy {acc:.4f} (scikit-learn {racc:.4f})",
-                acc >= racc - 0.02,
-                times,
-                extra,
-                f"{max_iter} passes: mlcourse",
-            )
+    model = (
+        MLPClassifier(**BOTH)
+        if who == "mlcourse"
+        else SkMLP(**BOTH, **SKLEARN)
+    )
+
+    def check(ours):
+        reference = (
+            SkMLP(**BOTH, **SKLEARN).fit(X_fit, y_fit).score(X_test, y_test)
         )
-        rows.append(
-            Row(
-                TOPIC,
-                case,
-                REFERENCE,
-                rt,
-                REFERENCE,
-                rt,
-                f"reference, median test accuracy {racc:.4f}",
-                True,
-                rtimes,
-                extra,
-                f"{max_iter} passes: scikit-learn",
-            )
-        )
-    return rows, []
+        score = ours.score(X_test, y_test)
+        assert score >= reference - 0.02
+        return f"test accuracy {score:.4f} (scikit-learn {reference:.4f})"
+
+    check = check if who == "mlcourse" else None
+    case, fit = (
+        "digits, 64 tanh units, 30 passes",
+        lambda: model.fit(X_fit, y_fit),
+    )
+    run_case(benchmark, case, who, fit, check)

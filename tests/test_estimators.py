@@ -1,9 +1,10 @@
 """Every estimator of the library in scikit-learn's tooling.
 
-scikit-learn's own estimator checks run on the ten estimators; the one check
-that would force a teaching convention to go is listed, with its reason, as
-an expected failure. Then ``clone``, ``Pipeline``, ``cross_val_score``,
-``GridSearchCV`` over a ``Pipeline``, pickling, the not-fitted error and a
+scikit-learn's own estimator checks run on the ten estimators, with no
+expected failure. Then ``clone``, ``Pipeline``, ``cross_val_score``,
+``GridSearchCV`` over a ``Pipeline``, pickling, DataFrames and their column
+names, a numpy ``RandomState``, keyword-only hyper-parameters, the one
+meaning of ``max_iter`` and ``converged_``, the not-fitted error and a
 failed re-fit are tried on each.
 
 The checks test the API (shapes, labels, errors, copies, pickles), so most
@@ -44,13 +45,8 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 from sklearn.utils.estimator_checks import estimator_checks_generator
 
-# A teaching convention that scikit-learn's checks do not share: a column
-# vector y is refused with a message that says to call y.ravel(), instead of
-# a DataConversionWarning and a silent reshape.
-EXPECTED_FAILURES = {
-    "check_supervised_y_2d": "a column-vector y is refused with a clear "
-    "message (use y.ravel()) instead of a DataConversionWarning",
-}
+# No expected failure: every check of scikit-learn's passes.
+EXPECTED_FAILURES = {}
 
 # (default instance, cheap instance for the API checks)
 ESTIMATORS = [
@@ -68,6 +64,7 @@ ESTIMATORS = [
         MLPClassifier(random_state=0, max_iter=20),
     ),
 ]
+ALL = [default for default, _ in ESTIMATORS]
 QUALITY_CHECKS = {"check_classifiers_train", "check_regressors_train"}
 
 
@@ -166,16 +163,19 @@ TOOLING = {
     ),
     "LinearRegression": (LinearRegression(), _diabetes),
     "LogisticRegression": (LogisticRegression(solver="newton"), _cancer),
-    "SoftmaxRegression": (SoftmaxRegression(l2=0.01), _iris),
-    "MLPClassifier": (MLPClassifier((8,), max_iter=30, random_state=0), _iris),
+    "SoftmaxRegression": (SoftmaxRegression(alpha=0.01), _iris),
+    "MLPClassifier": (
+        MLPClassifier(hidden_layer_sizes=(8,), max_iter=30, random_state=0),
+        _iris,
+    ),
 }
 GRIDS = {
     "LinearRegression": {"fit_intercept": [True, False]},
     "LogisticRegression": {
-        "l2": [0.01, 0.1],
+        "alpha": [0.01, 0.1],
         "solver": ["accelerated", "newton"],
     },
-    "SoftmaxRegression": {"l2": [0.01, 0.1]},
+    "SoftmaxRegression": {"alpha": [0.01, 0.1]},
     "MLPClassifier": {
         "hidden_layer_sizes": [(4,), (8,)],
         "alpha": [0.0, 0.01],
@@ -325,7 +325,7 @@ def test_binary_models_say_only_binary(name):
     [
         MulticlassPerceptron(max_iter=5),
         SoftmaxRegression(max_iter=100),
-        MLPClassifier((4,), max_iter=5, random_state=0),
+        MLPClassifier(hidden_layer_sizes=(4,), max_iter=5, random_state=0),
     ],
     ids=lambda estimator: type(estimator).__name__,
 )
@@ -347,3 +347,99 @@ def test_binary_softmax_scores_are_the_logistic_scores():
     soft = SoftmaxRegression().fit(X, y).decision_function(X)
     logistic = LogisticRegression().fit(X, y).decision_function(X)
     np.testing.assert_allclose(soft, logistic, atol=1e-5)
+
+
+# --------------------------------------------------------------------------
+# One vocabulary: names, DataFrames, seeds, max_iter and converged_
+# --------------------------------------------------------------------------
+
+
+def _data_for(estimator):
+    if is_classifier(estimator):
+        X, y = _labelled_blobs(3 if _multiclass(estimator) else 2)
+        return StandardScaler().fit_transform(X), y
+    X, y = _diabetes()
+    return StandardScaler().fit_transform(X), y
+
+
+def _multiclass(estimator):
+    return estimator.__sklearn_tags__().classifier_tags.multi_class
+
+
+@pytest.mark.parametrize("estimator", ALL, ids=lambda e: type(e).__name__)
+def test_hyper_parameters_are_keyword_only(estimator):
+    cls = type(estimator)
+    first = next(iter(estimator.get_params()))
+    with pytest.raises(TypeError, match="positional"):
+        cls(estimator.get_params()[first])
+
+
+@pytest.mark.parametrize("estimator", ALL, ids=lambda e: type(e).__name__)
+def test_dataframe_column_names_are_kept_and_checked(estimator):
+    pd = pytest.importorskip("pandas")
+    X, y = _data_for(estimator)
+    frame = pd.DataFrame(X, columns=[f"f{j}" for j in range(X.shape[1])])
+    model = clone(estimator).set_params(
+        **{k: 5 for k in ("max_iter",) if k in estimator.get_params()}
+    )
+    model.fit(frame, y)
+    assert list(model.feature_names_in_) == list(frame.columns)
+    assert model.n_features_in_ == X.shape[1]
+    with pytest.warns(UserWarning, match="does not have valid feature names"):
+        np.testing.assert_array_equal(model.predict(frame), model.predict(X))
+    reordered = frame[frame.columns[::-1]]
+    with pytest.raises(ValueError, match="feature names should match"):
+        model.predict(reordered)
+
+
+@pytest.mark.parametrize(
+    "estimator",
+    [e for e in ALL if "random_state" in e.get_params()],
+    ids=lambda e: type(e).__name__,
+)
+def test_a_numpy_random_state_is_accepted_as_in_scikit_learn(estimator):
+    X, y = _data_for(estimator)
+    options = {"random_state": np.random.RandomState(0)}
+    if "shuffle" in estimator.get_params():
+        options["shuffle"] = True
+    options.update(
+        {k: 5 for k in ("max_iter",) if k in estimator.get_params()}
+    )
+    first = clone(estimator).set_params(**options).fit(X, y)
+    options["random_state"] = np.random.RandomState(0)
+    second = clone(estimator).set_params(**options).fit(X, y)
+    np.testing.assert_array_equal(first.predict(X), second.predict(X))
+
+
+ITERATING = [e for e in ALL if "max_iter" in e.get_params()]
+
+
+@pytest.mark.parametrize(
+    "estimator", ITERATING, ids=lambda e: type(e).__name__
+)
+def test_max_iter_bounds_the_passes_and_converged_is_reported(estimator):
+    X, y = _data_for(estimator)
+    model = clone(estimator).set_params(max_iter=3).fit(X, y)
+    assert 1 <= model.n_iter_ <= 3
+    assert isinstance(model.converged_, bool)
+
+
+@pytest.mark.parametrize(
+    "estimator, bad",
+    [
+        (Perceptron(), {"max_iter": 0}),
+        (KernelPerceptron(), {"kernel": "cubic"}),
+        (LogisticRegression(), {"alpha": -1.0}),
+        (MLPClassifier(), {"momentum": 1.0}),
+        (VotedPerceptron(), {"learning_rate": "fast"}),
+    ],
+    ids=lambda value: type(value).__name__ if hasattr(value, "fit") else "",
+)
+def test_a_bad_hyper_parameter_gets_scikit_learns_wording(estimator, bad):
+    X, y = _data_for(estimator)
+    name = next(iter(bad))
+    with pytest.raises(
+        ValueError,
+        match=f"The '{name}' parameter of {type(estimator).__name__} must be",
+    ):
+        clone(estimator).set_params(**bad).fit(X, y)

@@ -79,17 +79,21 @@ def test_numerical_gradient_does_not_modify_x_and_is_accurate_for_large_x():
 
 
 def test_numerical_gradient_bad_input():
-    with pytest.raises(TypeError, match="f must be a function"):
+    with pytest.raises(
+        ValueError, match="'f' parameter of numerical_gradient"
+    ):
         numerical_gradient(3.0, [1.0])
-    with pytest.raises(ValueError, match="finite"):
+    with pytest.raises(ValueError, match="Input x contains NaN"):
         numerical_gradient(np.sum, [1.0, np.nan])
-    with pytest.raises(ValueError, match="eps"):
+    with pytest.raises(ValueError, match="'eps' parameter"):
         numerical_gradient(np.sum, [1.0], eps=0)
-    with pytest.raises(ValueError, match="empty"):
+    with pytest.raises(ValueError, match="0 feature"):
         numerical_gradient(np.sum, [])
     with pytest.raises(ValueError, match="single number"):
         numerical_gradient(lambda v: v * 2, [1.0, 2.0])
-    with pytest.raises(TypeError, match="array of numbers"):
+    with pytest.raises(
+        ValueError, match="'x' parameter of numerical_gradient"
+    ):
         numerical_gradient(np.sum, "abc")
 
 
@@ -123,17 +127,17 @@ def test_schedule_values():
 
 def test_schedule_bad_input():
     for cls in (Constant, InverseLinear, InverseSqrt):
-        with pytest.raises(ValueError, match="greater than 0"):
+        with pytest.raises(ValueError, match="parameter of \\w+.__init__"):
             cls(-1.0)
-        with pytest.raises(TypeError):
+        with pytest.raises(ValueError, match="must be a float"):
             cls("0.1")
-        with pytest.raises(ValueError, match="starts at 1"):
+        with pytest.raises(ValueError, match="whole number 1, 2, 3"):
             cls(1.0)(0)
-        with pytest.raises(TypeError, match="whole number"):
+        with pytest.raises(ValueError, match="whole number 1, 2, 3"):
             cls(1.0)(1.5)
-    with pytest.raises(ValueError, match="shrink"):
+    with pytest.raises(ValueError, match="'shrink' parameter"):
         Backtracking(shrink=1.5)
-    with pytest.raises(ValueError, match="c must"):
+    with pytest.raises(ValueError, match="'c' parameter"):
         Backtracking(c=1.0)
 
 
@@ -145,12 +149,10 @@ def test_as_schedule():
     assert as_schedule(s) is s
     f = as_schedule(lambda k: 1.0 / k**2)
     np.testing.assert_allclose(f.values(3), [1.0, 0.25, 1 / 9])
-    with pytest.raises(ValueError, match="positive step"):
+    with pytest.raises(ValueError, match="above zero; got -1.0 for k=1"):
         as_schedule(lambda k: -1.0)(1)
-    with pytest.raises(TypeError, match="schedule"):
+    with pytest.raises(ValueError, match="'learning_rate' parameter"):
         as_schedule("constant")
-    with pytest.raises(TypeError, match="schedule"):
-        as_schedule(True)
 
 
 def test_backtracking_satisfies_armijo_and_is_the_largest_such_trial_step():
@@ -264,7 +266,7 @@ def test_gradient_descent_matches_a_plain_loop():
     result = gd.gradient_descent(
         grad,
         x,
-        schedule=gd.InverseLinear(0.3),
+        learning_rate=gd.InverseLinear(0.3),
         tol=1e-300,
         max_iter=50,
         objective=f,
@@ -358,7 +360,7 @@ def test_backtracking_descends_where_a_fixed_step_diverges():
     result = gd.gradient_descent(
         grad,
         np.zeros(2),
-        schedule=gd.Backtracking(eta0=1.0),
+        learning_rate=gd.Backtracking(eta0=1.0),
         objective=f,
         tol=1e-14,
         max_iter=5000,
@@ -379,27 +381,27 @@ def test_gradient_descent_on_matrix_shaped_x():
 
 def test_gradient_descent_bad_input():
     grad = lambda x: 2 * x
-    with pytest.raises(TypeError, match="grad must be a function"):
+    with pytest.raises(ValueError, match="'grad' parameter"):
         gd.gradient_descent("grad", [1.0])
-    with pytest.raises(ValueError, match="learning_rate"):
+    with pytest.raises(ValueError, match="'learning_rate' parameter"):
         gd.gradient_descent(grad, [1.0], learning_rate=-0.1)
-    with pytest.raises(ValueError, match="finite"):
+    with pytest.raises(ValueError, match="Input x0 contains infinity"):
         gd.gradient_descent(grad, [np.inf])
-    with pytest.raises(ValueError, match="max_iter"):
+    with pytest.raises(ValueError, match="'max_iter' parameter"):
         gd.gradient_descent(grad, [1.0], max_iter=0)
-    with pytest.raises(ValueError, match="tol"):
+    with pytest.raises(ValueError, match="'tol' parameter"):
         gd.gradient_descent(grad, [1.0], tol=0)
     with pytest.raises(ValueError, match="pass objective"):
-        gd.gradient_descent(grad, [1.0], schedule=gd.Backtracking())
+        gd.gradient_descent(grad, [1.0], learning_rate=gd.Backtracking())
     with pytest.raises(ValueError, match="pass objective"):
         gd.gradient_descent(grad, [1.0], stopping="objective")
-    with pytest.raises(ValueError, match="stopping must be one of"):
+    with pytest.raises(ValueError, match="'stopping' parameter"):
         gd.gradient_descent(grad, [1.0], objective=np.sum, stopping="never")
     with pytest.raises(ValueError, match="shape of x"):
         gd.gradient_descent(lambda x: np.ones(3), [1.0, 2.0])
     with pytest.raises(ValueError, match="single number"):
         gd.gradient_descent(grad, [1.0, 2.0], objective=lambda x: x)
-    with pytest.raises(TypeError, match="objective must be"):
+    with pytest.raises(ValueError, match="'objective' parameter"):
         gd.gradient_descent(grad, [1.0], objective=3)
 
 
@@ -466,7 +468,7 @@ def test_sgd_single_sample_matches_a_plain_loop():
         grad_sample,
         np.zeros(3),
         20,
-        schedule=gd.InverseSqrt(0.5),
+        learning_rate=gd.InverseSqrt(0.5),
         max_iter=3,
         random_state=7,
         average=True,
@@ -536,7 +538,7 @@ def test_sgd_is_reproducible_and_reaches_the_optimum_on_average():
             grad_sample,
             np.zeros(3),
             100,
-            schedule=gd.InverseSqrt(0.5),
+            learning_rate=gd.InverseSqrt(0.5),
             max_iter=30,
             random_state=3,
             average=True,
@@ -575,19 +577,19 @@ def test_sgd_bad_input():
     g = lambda x, idx: x
     with pytest.raises(ValueError, match="batch_size must be at most"):
         gd.sgd(g, [1.0], 5, batch_size=6)
-    with pytest.raises(ValueError, match="n_samples"):
+    with pytest.raises(ValueError, match="'n_samples' parameter"):
         gd.sgd(g, [1.0], 0)
-    with pytest.raises(TypeError, match="n_samples"):
+    with pytest.raises(ValueError, match="'n_samples' parameter"):
         gd.sgd(g, [1.0], 2.5)
     with pytest.raises(ValueError, match="line search"):
-        gd.sgd(g, [1.0], 5, schedule=gd.Backtracking())
+        gd.sgd(g, [1.0], 5, learning_rate=gd.Backtracking())
     with pytest.raises(ValueError, match="pass objective"):
         gd.sgd(g, [1.0], 5, tol=1e-3)
-    with pytest.raises(TypeError, match="average must be True or False"):
+    with pytest.raises(ValueError, match="'average' parameter"):
         gd.sgd(g, [1.0], 5, average="yes")
-    with pytest.raises(TypeError, match="random_state"):
+    with pytest.raises(ValueError, match="'random_state' parameter"):
         gd.sgd(g, [1.0], 5, random_state="seed")
-    with pytest.raises(TypeError, match="grad_sample"):
+    with pytest.raises(ValueError, match="'grad_sample' parameter"):
         gd.sgd(None, [1.0], 5)
 
 
@@ -631,7 +633,7 @@ def test_sgd_max_steps_stops_inside_a_pass():
         max_steps=100,
     )
     assert exact.n_steps == 100 and exact.n_iter == 2
-    with pytest.raises(ValueError, match="max_steps"):
+    with pytest.raises(ValueError, match="'max_steps' parameter"):
         gd.sgd(grad_sample, np.zeros(3), 50, max_steps=0)
 
 
@@ -686,14 +688,14 @@ def test_learning_rate_takes_a_number_or_a_function_of_k():
         return 2 * x
 
     by_schedule = gd.gradient_descent(
-        grad, [1.0], schedule=InverseLinear(0.4), tol=1e-300, max_iter=5
-    )
-    by_rate = gd.gradient_descent(
         grad, [1.0], learning_rate=InverseLinear(0.4), tol=1e-300, max_iter=5
     )
-    np.testing.assert_array_equal(by_rate.path, by_schedule.path)
-    np.testing.assert_allclose(by_rate.step_sizes, 0.4 / np.arange(1, 6))
-    with pytest.raises(TypeError, match="learning_rate"):
+    by_function = gd.gradient_descent(
+        grad, [1.0], learning_rate=lambda k: 0.4 / k, tol=1e-300, max_iter=5
+    )
+    np.testing.assert_array_equal(by_function.path, by_schedule.path)
+    np.testing.assert_allclose(by_schedule.step_sizes, 0.4 / np.arange(1, 6))
+    with pytest.raises(ValueError, match="'learning_rate' parameter"):
         gd.gradient_descent(grad, [1.0], learning_rate="fast")
-    with pytest.raises(ValueError, match="learning_rate"):
+    with pytest.raises(ValueError, match="'learning_rate' parameter"):
         gd.gradient_descent(grad, [1.0], learning_rate=-0.1)

@@ -122,7 +122,7 @@ def test_plot_classes_uses_current_axes_by_default(ax):
 def test_plot_classes_bad_input(ax):
     with pytest.raises(
         ValueError,
-        match=r"X must be a 2-D array with at least two features; got shape \(3, 1\)",
+        match=r"1 feature\(s\) \(shape=\(3, 1\)\) while a minimum of 2",
     ):
         plot_classes(np.zeros((3, 1)), np.zeros(3), ax=ax)
     with pytest.raises(

@@ -1,413 +1,298 @@
-"""Input checks shared by every estimator of the course library.
+"""The one validation layer of the library, on scikit-learn's own checks.
 
-Each check raises a :class:`ValueError` (or :class:`TypeError` for the wrong kind of
-object) whose message says what was expected and what was given, so that a student sees
-"X must be a 2-D array of shape (n_samples, n_features); got a 1-D array of shape (5,)"
-instead of a numpy traceback from deep inside an algorithm.
+Every estimator declares its hyper-parameters in ``_parameter_constraints``
+and wraps ``fit`` in scikit-learn's ``_fit_context``, so that a bad value
+gets scikit-learn's wording ("The 'max_iter' parameter of Perceptron must
+be an int in the range [1, inf). Got 0 instead."); the functions of the
+library declare theirs with ``validate_params``, which words it the same
+way. Data go through :func:`fit_data` and :func:`predict_data`, which call
+scikit-learn's ``validate_data`` (shapes, NaN, infinity, sparse input,
+``n_features_in_`` and ``feature_names_in_``) and add what its messages do
+not say: a ragged X, and values whose products overflow. Each fault has
+one wording, wherever it happens.
 
-The conventions are the book's (see the notation page): samples are rows, binary labels are
-mapped to -1/+1 with the larger label in sorted order as the positive class.
+The book's conventions (the notation page): samples are rows; binary labels
+map to -1/+1, the larger label in sorted order being +1.
 """
 
 from __future__ import annotations
 
-import numbers
+import math
+import sys
 import warnings
+from numbers import Integral, Real
 
 import numpy as np
-from scipy import sparse as _sparse
-from sklearn import exceptions as _sklearn_exceptions
+from sklearn import exceptions as _exceptions
+from sklearn.utils import check_array
+from sklearn.utils._param_validation import Interval, StrOptions
+from sklearn.utils.multiclass import (
+    check_classification_targets,
+    type_of_target,
+)
+from sklearn.utils.validation import check_is_fitted, validate_data
 
 __all__ = [
     "ConvergenceWarning",
     "NotFittedError",
-    "check_X",
-    "check_X_y",
-    "check_vector",
-    "check_binary_labels",
-    "check_labels",
-    "check_positive",
-    "check_nonnegative",
-    "check_positive_int",
-    "check_learning_rate",
-    "check_classification_targets",
+    "PASSES",
+    "POSITIVE",
+    "NON_NEGATIVE",
+    "RANDOM_STATE",
+    "STEP",
+    "StrOptions",
+    "check_rows",
+    "fit_data",
+    "predict_data",
+    "encode_labels",
+    "check_start",
     "check_random_state",
-    "check_is_fitted",
-    "check_n_features",
+    "step_sizes",
+    "check_finite_result",
     "warn_not_converged",
 ]
 
 
-class ConvergenceWarning(_sklearn_exceptions.ConvergenceWarning):
-    """Raised (as a warning) when an iterative method stops before it has converged.
+class ConvergenceWarning(_exceptions.ConvergenceWarning):
+    """Warned when an iterative method stops before it has converged.
 
-    A subclass of scikit-learn's, so that code filtering scikit-learn's
+    A subclass of scikit-learn's, so that filtering scikit-learn's
     convergence warnings filters these too.
     """
 
 
-class NotFittedError(_sklearn_exceptions.NotFittedError):
+class NotFittedError(_exceptions.NotFittedError):
     """Raised when ``predict`` or a similar method is called before ``fit``.
 
     A subclass of scikit-learn's (itself a ``ValueError`` and an
-    ``AttributeError``), so that ``except sklearn.exceptions.NotFittedError``
-    catches it.
+    ``AttributeError``).
     """
 
 
-def _describe(a: np.ndarray) -> str:
-    return f"a {a.ndim}-D array of shape {a.shape}"
+# The vocabulary of the hyper-parameters, shared by every estimator.
+#: A number of passes over the data (``max_iter``), or a count of at least 1.
+PASSES = [Interval(Integral, 1, None, closed="left")]
+#: A step, a scale or a tolerance: a number above zero.
+POSITIVE = [Interval(Real, 0, None, closed="neither")]
+#: A penalty (``alpha``) or a momentum: a number at or above zero.
+NON_NEGATIVE = [Interval(Real, 0, None, closed="left")]
+#: The step-size contract: a number above zero, or a function ``k -> eta_k``.
+STEP = [Interval(Real, 0, None, closed="neither"), callable]
+#: A seed, scikit-learn's ``RandomState``, numpy's ``Generator``, or None.
+RANDOM_STATE = [
+    None,
+    Interval(Integral, 0, None, closed="left"),
+    np.random.RandomState,
+    np.random.Generator,
+]
+
+_LARGEST = np.finfo(float).max
 
 
-def _refuse_none(values, name: str, kind: str) -> None:
-    if values is None:
-        if name == "y":
+def check_rows(X, name="X"):
+    """Refuse a ragged list of rows with a message that says so.
+
+    numpy's own message ("inhomogeneous shape after 1 dimensions") names
+    neither the rows nor their lengths.
+    """
+    if isinstance(X, (list, tuple)) and X:
+        lengths = {
+            len(row) if isinstance(row, (list, tuple, np.ndarray)) else 0
+            for row in X
+        }
+        if len(lengths) > 1:
             raise ValueError(
-                "this estimator requires y to be passed, but the target y "
-                "is None: give one target per row of X."
+                f"{name} must be a rectangular array, one row per sample; "
+                f"its rows have different lengths: {sorted(lengths)}."
             )
-        raise TypeError(f"{name} must be an array of {kind}; got None.")
 
 
-def _as_float_array(values, name: str) -> np.ndarray:
-    _refuse_none(values, name, "numbers")
-    if _sparse.issparse(values):
-        raise TypeError(
-            f"{name} is a sparse matrix, and sparse input is not supported: "
-            f"the algorithms work on dense arrays; use {name}.toarray()."
-        )
-    if isinstance(values, str):
-        raise TypeError(
-            f"{name} must be an array of numbers; got the string {values!r}."
-        )
-    if hasattr(values, "dtype") and np.iscomplexobj(values):
+def _check_magnitude(estimator, X):
+    """Refuse values whose products overflow (the score of one sample)."""
+    largest = max(float(X.max()), -float(X.min()))
+    if largest * largest * X.shape[1] >= _LARGEST:
         raise ValueError(
-            f"Complex data not supported: {name} must be an array of real "
-            "numbers; got complex numbers."
-        )
-    try:
-        array = np.asarray(values, dtype=float)
-    except (TypeError, ValueError) as error:
-        raise TypeError(
-            f"{name} must be an array of numbers (ints or floats); "
-            f"it could not be converted: {error}."
-        ) from None
-    return array
-
-
-def _check_finite(array: np.ndarray, name: str) -> None:
-    if not np.all(np.isfinite(array)):
-        n_nan = int(np.isnan(array).sum())
-        n_inf = int(np.isinf(array).sum())
-        raise ValueError(
-            f"{name} must contain only finite numbers; "
-            f"got {n_nan} NaN and {n_inf} infinite value(s)."
+            f"X has values up to {largest:.3g}: the products that "
+            f"{type(estimator).__name__} computes overflow the largest "
+            f"float ({_LARGEST:.3g}). Rescale X, for example with "
+            "sklearn.preprocessing.StandardScaler."
         )
 
 
-def check_X(X, name: str = "X", min_samples: int = 1) -> np.ndarray:
-    """Return ``X`` as a finite 2-D float array of shape ``(n_samples, n_features)``.
+def fit_data(estimator, X, y, *, classes=None, magnitude=True):
+    """Validate the training data with scikit-learn's ``validate_data``.
 
-    A 1-D input is refused rather than guessed at: the message suggests
-    ``X.reshape(-1, 1)`` (one feature) or ``X.reshape(1, -1)`` (one sample).
+    Returns ``(X, y)`` with X as float64. Sets ``n_features_in_`` and, for
+    a DataFrame, ``feature_names_in_``. With ``classes`` ("binary" or
+    "multiclass") the labels are encoded by :func:`encode_labels` and
+    ``classes_`` is set; otherwise y must be numeric. With ``magnitude``,
+    values whose products overflow are refused. A fit that fails here
+    leaves the estimator as it was.
     """
-    array = _as_float_array(X, name)
-    if array.ndim == 1:
-        raise ValueError(
-            f"{name} must be a 2-D array of shape (n_samples, n_features); got {_describe(array)}. "
-            f"Reshape your data: use {name}.reshape(-1, 1) for a single "
-            f"feature or {name}.reshape(1, -1) for a single sample."
+    check_rows(X)
+    kept = {
+        name: estimator.__dict__[name]
+        for name in ("n_features_in_", "feature_names_in_")
+        if name in estimator.__dict__
+    }
+    try:
+        X, y = validate_data(
+            estimator,
+            X,
+            y,
+            dtype=np.float64,
+            order="C",
+            y_numeric=classes is None,
         )
-    if array.ndim != 2:
-        raise ValueError(
-            f"{name} must be a 2-D array of shape (n_samples, n_features); got {_describe(array)}."
-        )
-    if array.shape[0] < min_samples:
-        raise ValueError(
-            f"{name} must have at least {min_samples} sample(s) (rows); "
-            f"got {array.shape[0]} sample(s)."
-        )
-    if array.shape[1] == 0:
-        raise ValueError(
-            f"{name} must have at least one feature (column); got 0 "
-            f"feature(s) (shape={array.shape}) while a minimum of 1 is "
-            "required."
-        )
-    _check_finite(array, name)
-    return array
-
-
-def check_vector(
-    values, name: str = "y", length: int | None = None, numeric: bool = True
-) -> np.ndarray:
-    """Return ``values`` as a 1-D array (float when ``numeric``), optionally of a given length."""
-    if numeric:
-        array = _as_float_array(values, name)
-    else:
-        _refuse_none(values, name, "labels")
-        array = np.asarray(values)
-    if array.ndim == 2 and 1 in array.shape and array.size > 0:
-        raise ValueError(
-            f"{name} must be a 1-D array; got {_describe(array)}. Use {name}.ravel() to flatten it."
-        )
-    if array.ndim != 1:
-        raise ValueError(
-            f"{name} must be a 1-D array; got {_describe(array)}."
-        )
-    if array.size == 0:
-        raise ValueError(f"{name} must not be empty.")
-    if length is not None and array.shape[0] != length:
-        raise ValueError(
-            f"{name} must have one entry per sample: expected length {length}, got {array.shape[0]}."
-        )
-    if numeric:
-        _check_finite(array, name)
-    return array
-
-
-def check_X_y(X, y, min_samples: int = 1, numeric_y: bool = True):
-    """Check a design matrix and a target vector together; return ``(X, y)`` as arrays."""
-    X = check_X(X, "X", min_samples=min_samples)
-    y = check_vector(y, "y", numeric=numeric_y)
-    if y.shape[0] != X.shape[0]:
-        raise ValueError(
-            f"X and y must have the same number of samples; got {X.shape[0]} rows in X "
-            f"and {y.shape[0]} labels in y."
-        )
+        if magnitude:
+            _check_magnitude(estimator, X)
+        if classes is not None:
+            y, labels = encode_labels(y, binary=classes == "binary")
+    except Exception:
+        for name in ("n_features_in_", "feature_names_in_"):
+            estimator.__dict__.pop(name, None)
+        estimator.__dict__.update(kept)
+        raise
+    if classes is not None:
+        estimator.classes_ = labels
     return X, y
 
 
-def _check_label_array(y, name: str) -> np.ndarray:
-    _refuse_none(y, name, "labels")
-    labels = np.asarray(y)
-    if labels.ndim != 1:
-        raise ValueError(
-            f"{name} must be a 1-D array of labels; got {_describe(labels)}."
-        )
-    if labels.size == 0:
-        raise ValueError(f"{name} must not be empty.")
-    if labels.dtype.kind == "f" and not np.all(np.isfinite(labels)):
-        raise ValueError(f"{name} must not contain NaN or infinite labels.")
-    if labels.dtype.kind == "O":
-        try:
-            np.unique(labels)
-        except TypeError:
-            raise TypeError(
-                f"{name} mixes label types that cannot be sorted: {labels[:5]!r}..."
-            ) from None
-    return labels
+def predict_data(estimator, X, attribute=None):
+    """Validate ``X`` for prediction: fitted, finite, the features of ``fit``.
 
-
-def _n_classes(count: int) -> str:
-    return "1 class" if count == 1 else f"{count} classes"
-
-
-def check_binary_labels(y, name: str = "y"):
-    """Map two-class labels to -1/+1.
-
-    Returns ``(y_signed, classes)`` where ``classes`` holds the two labels in sorted order;
-    ``classes[1]`` (the larger) is the positive class (+1), as on the notation page.
-    Any two labels work, strings included.
+    scikit-learn's messages: "X has 3 features, but ... is expecting 4
+    features as input", and a DataFrame whose columns are not those of
+    ``fit`` is refused ("The feature names should match those that were
+    passed during fit").
     """
-    labels = _check_label_array(y, name)
-    classes = np.unique(labels)
-    if classes.size != 2:
-        shown = ", ".join(
-            repr(c.item() if hasattr(c, "item") else c) for c in classes[:5]
-        )
-        more = "..." if classes.size > 5 else ""
-        raise ValueError(
-            f"{name} must contain exactly two classes for a binary model; "
-            f"got {_n_classes(classes.size)}: [{shown}{more}]."
-            + (
-                " Only binary classification is supported by this model."
-                if classes.size > 2
-                else ""
-            )
-        )
-    y_signed = np.where(labels == classes[1], 1.0, -1.0)
-    return y_signed, classes
+    try:
+        check_is_fitted(estimator, attribute)
+    except _exceptions.NotFittedError as error:
+        raise NotFittedError(str(error)) from None
+    check_rows(X)
+    return validate_data(
+        estimator, X, dtype=np.float64, order="C", reset=False
+    )
 
 
-def check_labels(y, name: str = "y", min_classes: int = 2):
-    """Encode labels of any number of classes as integers ``0..K-1``.
+def encode_labels(y, binary):
+    """Check class labels and encode them; return ``(codes, classes_)``.
 
-    Returns ``(y_index, classes)`` with ``classes`` sorted; ``classes[y_index] == y``.
+    ``classes_`` holds the distinct labels in sorted order. With
+    ``binary``, codes are -1/+1 and ``classes_[1]`` is +1; otherwise they
+    are indices ``0..K-1`` into ``classes_``. A continuous target gets
+    scikit-learn's "Unknown label type" error.
     """
-    labels = _check_label_array(y, name)
-    classes, y_index = np.unique(labels, return_inverse=True)
-    if classes.size < min_classes:
+    check_classification_targets(y)
+    classes, codes = np.unique(y, return_inverse=True)
+    if classes.size < 2:
         raise ValueError(
-            f"{name} must contain at least {min_classes} classes; got "
-            f"{_n_classes(classes.size)} "
-            f"({', '.join(map(repr, classes.tolist()))})."
+            "y contains 1 class: a classifier needs at least two "
+            f"(got only {classes[0]!r})."
         )
-    return y_index, classes
-
-
-def _is_real_number(value) -> bool:
-    return isinstance(value, numbers.Real) and not isinstance(value, bool)
-
-
-def check_positive(value, name: str) -> float:
-    """Return ``value`` as a float, requiring a finite number strictly above zero."""
-    if not _is_real_number(value):
-        raise TypeError(
-            f"{name} must be a positive number; got {value!r} of type {type(value).__name__}."
-        )
-    value = float(value)
-    if not np.isfinite(value) or value <= 0:
+    if not binary:
+        return codes, classes
+    if classes.size > 2 or type_of_target(y) == "multiclass-multioutput":
         raise ValueError(
-            f"{name} must be a finite number greater than 0; got {value}."
+            "Only binary classification is supported: y must contain "
+            f"exactly two classes; got {classes.size}. Use "
+            "MulticlassPerceptron or SoftmaxRegression for more."
         )
-    return value
+    return np.where(codes == 1, 1.0, -1.0), classes
 
 
-def check_nonnegative(value, name: str) -> float:
-    """Return ``value`` as a float, requiring a finite number at or above zero."""
-    if not _is_real_number(value):
-        raise TypeError(
-            f"{name} must be a non-negative number; got {value!r} of type {type(value).__name__}."
-        )
-    value = float(value)
-    if not np.isfinite(value) or value < 0:
-        raise ValueError(
-            f"{name} must be a finite number at least 0; got {value}."
-        )
-    return value
-
-
-def check_positive_int(value, name: str) -> int:
-    """Return ``value`` as an int, requiring a whole number of at least 1."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise TypeError(
-            f"{name} must be a whole number of at least 1; got {value!r} of type {type(value).__name__}."
-        )
-    if value < 1:
-        raise ValueError(f"{name} must be at least 1; got {value}.")
-    return int(value)
-
-
-def check_learning_rate(learning_rate, auto: bool = False):
-    """The one ``learning_rate`` contract of the library's estimators.
-
-    ``learning_rate`` is a positive number (a constant step), a function
-    ``k -> eta_k`` of the step number ``k = 1, 2, ...`` (such as
-    :class:`mlcourse.gradient_descent.InverseLinear`), or, for the estimators
-    that can choose a step themselves (``auto=True``), the string ``"auto"``.
-
-    Returns ``"auto"`` or a function ``k -> eta_k`` that checks every step
-    size it returns (a number, finite and above zero).
-    """
-    if isinstance(learning_rate, str):
-        if auto and learning_rate == "auto":
-            return "auto"
-        error = ValueError if auto else TypeError
-        choices = (
-            "a function k -> eta_k, or 'auto'"
-            if auto
-            else ("or a function k -> eta_k")
-        )
-        raise error(
-            f"learning_rate must be a positive number, {choices}; "
-            f"got {learning_rate!r}."
-        )
-    if callable(learning_rate):
-        return _checked_schedule(learning_rate)
-    if not _is_real_number(learning_rate):
-        raise TypeError(
-            "learning_rate must be a positive number or a function "
-            f"k -> eta_k (for example InverseLinear(1.0)); got "
-            f"{learning_rate!r}."
-        )
-    constant = check_positive(learning_rate, "learning_rate")
-    return lambda k: constant
-
-
-def _checked_schedule(learning_rate):
-    """Wrap ``k -> eta_k`` so that a bad step size gets a clear error."""
-
-    def eta(k: int) -> float:
-        try:
-            value = learning_rate(k)
-        except Exception as error:
-            raise TypeError(
-                "learning_rate must be a number or a function of the step "
-                f"number k (k = 1, 2, ...); calling it with k={k} raised "
-                f"{type(error).__name__}: {error}"
-            ) from error
-        if not _is_real_number(value):
-            raise TypeError(
-                "learning_rate(k) must return a number; "
-                f"got {value!r} for k={k}."
-            )
-        value = float(value)
-        if not np.isfinite(value) or value <= 0:
+def check_start(coef_init, intercept_init, n_features, fit_intercept):
+    """The starting weights ``(w0, b0)`` of a binary model (zeros)."""
+    w = np.zeros(n_features)
+    if coef_init is not None:
+        w = check_array(
+            coef_init, ensure_2d=False, input_name="coef_init"
+        ).astype(float)
+        if w.shape != (n_features,):
             raise ValueError(
-                "learning_rate(k) must return a finite number greater than "
-                f"0; got {value} for k={k}."
+                f"coef_init must have shape ({n_features},), one weight "
+                f"per feature; got shape {w.shape}."
             )
-        return value
+    if intercept_init is None:
+        return w, 0.0
+    if not isinstance(intercept_init, Real) or not math.isfinite(
+        intercept_init
+    ):
+        raise ValueError(
+            f"intercept_init must be a finite number; got {intercept_init!r}."
+        )
+    b = np.array([intercept_init], dtype=float)
+    if not fit_intercept and b[0] != 0.0:
+        raise ValueError(
+            f"intercept_init={b[0]:g} was given, but fit_intercept=False "
+            "keeps the bias at 0."
+        )
+    return w, float(b[0])
+
+
+def check_random_state(random_state) -> np.random.Generator:
+    """A numpy ``Generator`` for ``None``, a seed, a Generator or a RandomState.
+
+    A seed gives ``np.random.default_rng(seed)``. A ``RandomState`` is used
+    as scikit-learn uses one: its stream advances, here by drawing the seed
+    of the Generator.
+    """
+    if isinstance(random_state, np.random.Generator):
+        return random_state
+    if isinstance(random_state, np.random.RandomState):
+        return np.random.default_rng(random_state.randint(2**31, size=4))
+    return np.random.default_rng(random_state)
+
+
+def step_sizes(learning_rate):
+    """The library's one step-size contract: ``k -> eta_k``.
+
+    ``learning_rate`` is a number above zero (a constant step) or a
+    function of the step number ``k = 1, 2, ...``, such as
+    :class:`mlcourse.gradient_descent.InverseLinear`. The function returned
+    checks each step it gives: a number, finite and above zero.
+    """
+    if not callable(learning_rate):
+        constant = float(learning_rate)
+
+        def eta(k):
+            return constant
+
+        eta.constant = constant  # the engine skips the call
+        return eta
+
+    def eta(k):
+        value = learning_rate(k)
+        if not isinstance(value, Real) or not 0 < value < math.inf:
+            raise ValueError(
+                "learning_rate(k) must return a number above zero; got "
+                f"{value!r} for k={k}."
+            )
+        return float(value)
 
     return eta
 
 
-def check_classification_targets(y, name: str = "y") -> None:
-    """Refuse a continuous target given to a classifier.
+def check_finite_result(estimator, *arrays):
+    """Refuse a fit whose weights overflowed (a clear error, not NaN)."""
+    if not all(np.all(np.isfinite(a)) for a in arrays):
+        raise ValueError(
+            f"{type(estimator).__name__}'s weights overflowed during fit: "
+            "X or the step size is too large. Rescale X (for example with "
+            "sklearn.preprocessing.StandardScaler) or lower learning_rate."
+        )
 
-    Float labels that are not whole numbers (``0.5``, ``1.7``, ...) are
-    measurements, not classes: each distinct value would become a class of
-    its own. The message starts as scikit-learn's does ("Unknown label
-    type"), so that code written for scikit-learn recognises it.
+
+def warn_not_converged(message):
+    """Issue a :class:`ConvergenceWarning` with ``message``.
+
+    The warning points at the first caller outside the library and
+    scikit-learn (whose ``_fit_context`` wraps every ``fit``).
     """
-    labels = np.asarray(y)
-    if labels.dtype.kind != "f" or not np.all(np.isfinite(labels)):
-        return
-    if np.any(labels != np.round(labels)):
-        raise ValueError(
-            f"Unknown label type: continuous. {name} holds non-integer "
-            "numbers, which look like measurements, not class labels; a "
-            "classifier needs labels such as 0/1, -1/+1 or strings "
-            "(use a regressor for a continuous target)."
-        )
-
-
-def check_random_state(random_state) -> np.random.Generator:
-    """Turn ``None``, an int seed or a Generator into a :class:`numpy.random.Generator`."""
-    if isinstance(random_state, np.random.Generator):
-        return random_state
-    if random_state is None or (
-        isinstance(random_state, numbers.Integral)
-        and not isinstance(random_state, bool)
-    ):
-        if random_state is not None and random_state < 0:
-            raise ValueError(
-                f"random_state must be a non-negative int seed; got {random_state}."
-            )
-        return np.random.default_rng(random_state)
-    raise TypeError(
-        f"random_state must be None, an int seed or a numpy Generator; got {random_state!r}."
-    )
-
-
-def check_is_fitted(estimator, attribute: str = "coef_") -> None:
-    """Raise :class:`NotFittedError` unless ``estimator`` has been fitted."""
-    if not hasattr(estimator, attribute):
-        raise NotFittedError(
-            f"This {type(estimator).__name__} is not fitted yet: call fit(X, y) before using it."
-        )
-
-
-def check_n_features(X, n_features: int, estimator_name: str) -> None:
-    """Require ``X`` to have the number of features seen during ``fit``."""
-    if X.shape[1] != n_features:
-        raise ValueError(
-            f"X has {X.shape[1]} features, but {estimator_name} is expecting "
-            f"{n_features} features as input (the number it was fitted "
-            "with)."
-        )
-
-
-def warn_not_converged(message: str, stacklevel: int = 3) -> None:
-    """Issue a :class:`ConvergenceWarning` with ``message``."""
-    warnings.warn(message, ConvergenceWarning, stacklevel=stacklevel)
+    depth, frame = 1, sys._getframe(1)
+    while frame is not None and frame.f_globals.get("__name__", "").split(".")[
+        0
+    ] in ("mlcourse", "sklearn"):
+        depth, frame = depth + 1, frame.f_back
+    warnings.warn(message, ConvergenceWarning, stacklevel=depth + 1)

@@ -1,8 +1,8 @@
 """Seeded data sets used across the book, and the lectures' small worked examples.
 
-Every generator takes ``random_state`` (an int seed, ``None`` or a numpy ``Generator``) and
-draws only from ``np.random.default_rng(random_state)``, so a chapter that passes a seed gets
-the same numbers on every run. Binary labels are ``-1``/``+1`` (see the notation page).
+Every generator takes ``random_state`` (an int seed, ``None``, a numpy ``Generator`` or a
+``RandomState``) and draws only from the Generator it gives (``np.random.default_rng(seed)``
+for a seed), so a chapter that passes a seed gets the same numbers on every run. Binary labels are ``-1``/``+1`` (see the notation page).
 
 The worked examples are the exact data of the source lectures; the chapters reproduce the
 lectures' calculations on them and the tests check those calculations.
@@ -10,18 +10,23 @@ lectures' calculations on them and the tests check those calculations.
 
 from __future__ import annotations
 
-import numbers
 from dataclasses import dataclass, field
+from numbers import Integral, Real
 from typing import NamedTuple
 
 import numpy as np
+from sklearn.utils._param_validation import Interval, validate_params
 
 from ._validation import (
-    check_nonnegative,
-    check_positive,
-    check_positive_int,
+    NON_NEGATIVE,
+    PASSES,
+    POSITIVE,
+    RANDOM_STATE,
+    StrOptions,
     check_random_state,
 )
+
+_AT_LEAST_TWO = [Interval(Integral, 2, None, closed="left")]
 
 __all__ = [
     "Dataset",
@@ -80,6 +85,18 @@ def _draw_in_ball(rng, n, n_features, radius, distribution):
     return directions * lengths[:, None]
 
 
+@validate_params(
+    {
+        "n_samples": _AT_LEAST_TWO,
+        "n_features": PASSES,
+        "margin": NON_NEGATIVE,
+        "radius": POSITIVE,
+        "intercept": [Interval(Real, None, None, closed="neither"), None],
+        "distribution": [StrOptions({"gaussian", "ball"})],
+        "random_state": RANDOM_STATE,
+    },
+    prefer_skip_nested_validation=True,
+)
 def make_separable(
     n_samples: int = 100,
     n_features: int = 2,
@@ -110,18 +127,6 @@ def make_separable(
     SeparableData
         ``(X, y, coef, intercept)`` with ``y`` in ``{-1, +1}`` and both classes present.
     """
-    n_samples = check_positive_int(n_samples, "n_samples")
-    n_features = check_positive_int(n_features, "n_features")
-    margin = check_nonnegative(margin, "margin")
-    radius = check_positive(radius, "radius")
-    if distribution not in ("gaussian", "ball"):
-        raise ValueError(
-            f"distribution must be 'gaussian' or 'ball'; got {distribution!r}."
-        )
-    if n_samples < 2:
-        raise ValueError(
-            f"n_samples must be at least 2 so that both classes appear; got {n_samples}."
-        )
     if margin >= radius:
         raise ValueError(
             f"margin must be smaller than radius, or no point can clear it; got margin={margin}, radius={radius}."
@@ -129,17 +134,6 @@ def make_separable(
     rng = check_random_state(random_state)
     coef = rng.standard_normal(n_features)
     coef /= np.linalg.norm(coef)
-    if intercept is not None:
-        if isinstance(intercept, bool) or not isinstance(
-            intercept, numbers.Real
-        ):
-            raise TypeError(
-                f"intercept must be a number or None; got {intercept!r} of type {type(intercept).__name__}."
-            )
-        if not np.isfinite(intercept):
-            raise ValueError(
-                f"intercept must be a finite number; got {intercept}."
-            )
     if intercept is None:
         bound = min(1.0, (radius - margin) / 2)
         intercept = float(rng.uniform(-bound, bound))
@@ -185,14 +179,20 @@ def xor_points() -> Dataset:
     return Dataset(X, y, ("x1", "x2"), "XOR of two bits: +1 when x1 != x2.")
 
 
+@validate_params(
+    {
+        "n_samples": PASSES,
+        "noise": NON_NEGATIVE,
+        "random_state": RANDOM_STATE,
+    },
+    prefer_skip_nested_validation=True,
+)
 def make_xor(n_samples: int = 200, noise: float = 0.25, random_state=None):
     """Noisy XOR: Gaussian clouds around the corners ``(+-1, +-1)``.
 
     The label is ``+1`` for the corners whose coordinates have opposite signs and ``-1``
     otherwise, so no line separates the classes. Returns ``(X, y)``.
     """
-    n_samples = check_positive_int(n_samples, "n_samples")
-    noise = check_nonnegative(noise, "noise")
     rng = check_random_state(random_state)
     corners = np.array([[-1.0, -1.0], [-1.0, 1.0], [1.0, -1.0], [1.0, 1.0]])
     which = np.arange(n_samples) % 4
@@ -202,6 +202,16 @@ def make_xor(n_samples: int = 200, noise: float = 0.25, random_state=None):
     return X, y
 
 
+@validate_params(
+    {
+        "n_samples": _AT_LEAST_TWO,
+        "n_features": PASSES,
+        "separation": NON_NEGATIVE,
+        "noise": POSITIVE,
+        "random_state": RANDOM_STATE,
+    },
+    prefer_skip_nested_validation=True,
+)
 def make_overlapping_classes(
     n_samples: int = 200,
     n_features: int = 2,
@@ -215,14 +225,6 @@ def make_overlapping_classes(
     random unit direction; both have covariance ``noise**2 * I``. Half the samples (rounded
     up) are in class ``+1``. Returns ``(X, y)``.
     """
-    n_samples = check_positive_int(n_samples, "n_samples")
-    n_features = check_positive_int(n_features, "n_features")
-    separation = check_nonnegative(separation, "separation")
-    noise = check_positive(noise, "noise")
-    if n_samples < 2:
-        raise ValueError(
-            f"n_samples must be at least 2 so that both classes appear; got {n_samples}."
-        )
     rng = check_random_state(random_state)
     direction = rng.standard_normal(n_features)
     direction /= np.linalg.norm(direction)

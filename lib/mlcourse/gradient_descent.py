@@ -4,8 +4,8 @@ Introduced in chapter 3, "Gradient descent".
 
 Gradient descent
 ----------------
-``gradient_descent(grad, x0, learning_rate=0.1, schedule=None, tol=1e-6, max_iter=1000,
-objective=None, stopping=None)`` runs ``x_{k+1} = x_k - eta_k grad(x_k)`` and returns a
+``gradient_descent(grad, x0, learning_rate=0.1, tol=1e-6, max_iter=1000, objective=None,
+stopping=None)`` runs ``x_{k+1} = x_k - eta_k grad(x_k)`` and returns a
 :class:`DescentResult` (``x``, ``path``, ``objective_path``, ``n_iter``, ``converged``,
 ``reason``). ``sgd(grad_sample, x0, n_samples, ..., batch_size=1, random_state=None,
 average=False)`` takes stochastic or mini-batch steps and returns an :class:`SGDResult`.
@@ -41,9 +41,13 @@ object                     step size                               needs
 =========================  ======================================  =====================
 
 The fixed schedules also have ``schedule.values(n)``, the array of the first ``n`` step
-sizes ``eta_1, ..., eta_n``. A plain function ``k -> eta`` (one argument) may be passed
-wherever a schedule is expected; :func:`as_schedule` turns a number or such a function into
-a schedule object.
+sizes ``eta_1, ..., eta_n``.
+
+The step size of every function and estimator of the library is its ``learning_rate``, with
+one contract: a number above zero (a constant step), or a function ``k -> eta_k`` of the
+step number, such as a schedule above. Only :func:`gradient_descent` takes an adaptive
+schedule (``Backtracking``), which it calls with the point, the gradient and the objective;
+:func:`as_schedule` turns any ``learning_rate`` into a schedule object.
 """
 
 from __future__ import annotations
@@ -51,16 +55,24 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from numbers import Integral, Real
 
 import numpy as np
+from sklearn.utils import check_array
+from sklearn.utils._param_validation import Interval, validate_params
 
 from ._validation import (
-    _as_float_array,
-    check_learning_rate,
-    check_positive,
-    check_positive_int,
+    PASSES,
+    POSITIVE,
+    RANDOM_STATE,
+    STEP,
+    StrOptions,
     check_random_state,
+    step_sizes,
 )
+
+_POINT = ["array-like", Real]
+_BELOW_ONE = [Interval(Real, 0, 1, closed="neither")]
 
 __all__ = [
     "numerical_gradient",
@@ -96,6 +108,17 @@ def _scalar_value(value, name: str) -> float:
         ) from None
 
 
+def _point(x, name):
+    """``x`` as a finite float array of any shape (a number gives shape ())."""
+    x = np.asarray(x, dtype=float)
+    check_array(x.reshape(1, -1), input_name=name)  # NaN, infinity, empty
+    return x.copy()
+
+
+@validate_params(
+    {"f": [callable], "x": _POINT, "eps": POSITIVE},
+    prefer_skip_nested_validation=True,
+)
 def numerical_gradient(f: Callable, x, eps: float = 1e-6) -> np.ndarray:
     """Central-difference estimate of the gradient of a scalar function ``f`` at ``x``.
 
@@ -118,17 +141,7 @@ def numerical_gradient(f: Callable, x, eps: float = 1e-6) -> np.ndarray:
     -------
     ndarray of the same shape as ``x`` (float).
     """
-    if not callable(f):
-        raise TypeError(
-            f"f must be a function of x returning a number; got {type(f).__name__}."
-        )
-    x = _as_float_array(x, "x")
-    if not np.all(np.isfinite(x)):
-        raise ValueError("x must contain only finite numbers.")
-    eps = check_positive(eps, "eps")
-    if x.size == 0:
-        raise ValueError("x must not be empty.")
-    x = x.copy()
+    x = _point(x, "x")
     flat = x.reshape(-1)  # a view: changing flat changes x
     gradient = np.empty(x.size)
     for i in range(x.size):
@@ -148,40 +161,41 @@ def numerical_gradient(f: Callable, x, eps: float = 1e-6) -> np.ndarray:
 # ---------------------------------------------------------------------------------------
 
 
-def _check_step_number(k) -> int:
-    if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)):
-        raise TypeError(
-            f"the step number k must be a whole number 1, 2, 3, ...; got {k!r}."
-        )
-    if k < 1:
+def _step_number(k):
+    if isinstance(k, bool) or not isinstance(k, Integral) or k < 1:
         raise ValueError(
-            f"the step number k starts at 1 (the first step); got {k}."
+            f"the step number k is a whole number 1, 2, 3, ...; got {k!r}."
         )
     return int(k)
 
 
 class Schedule:
-    """Base class: ``schedule(k, x=None, gradient=None, objective=None) -> eta``."""
+    """Base class: ``schedule(k, x=None, gradient=None, objective=None) -> eta``.
+
+    ``k = 1, 2, ...`` is the number of the step; the fixed schedules use it
+    alone.
+    """
 
     adaptive = False  # True when the step depends on x, gradient and objective
 
     def __call__(self, k, x=None, gradient=None, objective=None) -> float:
-        return self._eta(_check_step_number(k))
+        return self._eta(_step_number(k))
 
     def _eta(self, k: int) -> float:  # pragma: no cover - overridden
         raise NotImplementedError
 
+    @validate_params({"n": PASSES}, prefer_skip_nested_validation=True)
     def values(self, n: int) -> np.ndarray:
         """The first ``n`` step sizes ``eta_1, ..., eta_n`` as an array."""
-        n = check_positive_int(n, "n")
         return np.array([self._eta(k) for k in range(1, n + 1)])
 
 
 class Constant(Schedule):
     """The constant step ``eta_k = eta``."""
 
+    @validate_params({"eta": POSITIVE}, prefer_skip_nested_validation=True)
     def __init__(self, eta: float):
-        self.eta = check_positive(eta, "eta")
+        self.eta = float(eta)
 
     def _eta(self, k: int) -> float:
         return self.eta
@@ -193,8 +207,9 @@ class Constant(Schedule):
 class InverseLinear(Schedule):
     """The decaying step ``eta_k = eta1 / k``: sum of steps diverges, sum of squares converges."""
 
+    @validate_params({"eta1": POSITIVE}, prefer_skip_nested_validation=True)
     def __init__(self, eta1: float):
-        self.eta1 = check_positive(eta1, "eta1")
+        self.eta1 = float(eta1)
 
     def _eta(self, k: int) -> float:
         return self.eta1 / k
@@ -206,8 +221,9 @@ class InverseLinear(Schedule):
 class InverseSqrt(Schedule):
     """The decaying step ``eta_k = eta1 / sqrt(k)`` of the stochastic-gradient bound."""
 
+    @validate_params({"eta1": POSITIVE}, prefer_skip_nested_validation=True)
     def __init__(self, eta1: float):
-        self.eta1 = check_positive(eta1, "eta1")
+        self.eta1 = float(eta1)
 
     def _eta(self, k: int) -> float:
         return self.eta1 / math.sqrt(k)
@@ -229,6 +245,15 @@ class Backtracking(Schedule):
 
     adaptive = True
 
+    @validate_params(
+        {
+            "eta0": POSITIVE,
+            "shrink": _BELOW_ONE,
+            "c": _BELOW_ONE,
+            "max_shrinks": PASSES,
+        },
+        prefer_skip_nested_validation=True,
+    )
     def __init__(
         self,
         eta0: float = 1.0,
@@ -236,28 +261,16 @@ class Backtracking(Schedule):
         c: float = 1e-4,
         max_shrinks: int = 60,
     ):
-        self.eta0 = check_positive(eta0, "eta0")
-        self.shrink = check_positive(shrink, "shrink")
-        if self.shrink >= 1:
-            raise ValueError(
-                f"shrink must lie strictly between 0 and 1; got {shrink}."
-            )
-        self.c = check_positive(c, "c")
-        if self.c >= 1:
-            raise ValueError(f"c must lie strictly between 0 and 1; got {c}.")
-        self.max_shrinks = check_positive_int(max_shrinks, "max_shrinks")
+        self.eta0, self.shrink, self.c = float(eta0), float(shrink), float(c)
+        self.max_shrinks = int(max_shrinks)
 
     def __call__(self, k, x=None, gradient=None, objective=None) -> float:
-        _check_step_number(k)
-        if x is None or gradient is None or objective is None:
+        if x is None or gradient is None or not callable(objective):
             raise ValueError(
                 "Backtracking needs the current point, its gradient and the objective: "
                 "call it as schedule(k, x=x, gradient=g, objective=f)."
             )
-        if not callable(objective):
-            raise TypeError(
-                f"objective must be a function; got {type(objective).__name__}."
-            )
+        _step_number(k)
         x = np.asarray(x, dtype=float)
         gradient = np.asarray(gradient, dtype=float)
         if x.shape != gradient.shape:
@@ -290,56 +303,28 @@ class Backtracking(Schedule):
 
 
 class _FunctionSchedule(Schedule):
-    def __init__(self, function: Callable):
-        self.function = function
+    """A function ``k -> eta_k``, each step checked (the library's contract)."""
 
-    def _eta(self, k: int) -> float:
-        eta = self.function(k)
-        try:
-            eta = float(eta)
-        except (TypeError, ValueError):
-            raise TypeError(
-                f"the schedule function must return a number; got {eta!r} for k={k}."
-            ) from None
-        if not np.isfinite(eta) or eta <= 0:
-            raise ValueError(
-                f"the schedule function must return a positive step size; got {eta} for k={k}."
-            )
-        return eta
+    def __init__(self, function: Callable):
+        self.function, self._eta = function, step_sizes(function)
 
     def __repr__(self) -> str:
         return f"schedule({getattr(self.function, '__name__', 'function')})"
 
 
-def _learning_rate_schedule(learning_rate) -> Schedule:
-    """The library's ``learning_rate`` contract: a number or ``k -> eta_k``."""
+@validate_params({"learning_rate": STEP}, prefer_skip_nested_validation=True)
+def as_schedule(learning_rate) -> Schedule:
+    """The schedule of a ``learning_rate``: a number (a constant step), a function ``k -> eta`` or a schedule."""
+    if isinstance(learning_rate, Schedule):
+        return learning_rate
     if callable(learning_rate):
-        return as_schedule(learning_rate)
-    check_learning_rate(learning_rate)  # a clear error for anything else
-    return Constant(check_positive(learning_rate, "learning_rate"))
-
-
-def as_schedule(schedule) -> Schedule:
-    """Turn a positive number (constant step), a function ``k -> eta`` or a schedule into a schedule."""
-    if isinstance(schedule, Schedule):
-        return schedule
-    if isinstance(
-        schedule, (int, float, np.integer, np.floating)
-    ) and not isinstance(schedule, (bool, np.bool_)):
-        return Constant(float(schedule))
-    if callable(schedule):
-        return _FunctionSchedule(schedule)
-    raise TypeError(
-        "a step-size schedule must be a positive number, a function k -> eta, or one of "
-        f"Constant, InverseLinear, InverseSqrt, Backtracking; got {schedule!r}."
-    )
+        return _FunctionSchedule(learning_rate)
+    return Constant(learning_rate)
 
 
 # ---------------------------------------------------------------------------------------
 # Gradient descent (section "The algorithm", algorithm alg-gd-template)
 # ---------------------------------------------------------------------------------------
-
-_STOPPING_RULES = ("step", "objective", "both")
 
 
 @dataclass
@@ -378,15 +363,6 @@ class DescentResult:
         return self.reason.startswith("diverged")
 
 
-def _check_x0(x0) -> np.ndarray:
-    x = _as_float_array(x0, "x0")
-    if x.size == 0:
-        raise ValueError("x0 must not be empty.")
-    if not np.all(np.isfinite(x)):
-        raise ValueError("x0 must contain only finite numbers.")
-    return x.copy()
-
-
 def _call_gradient(grad: Callable, x: np.ndarray, *args) -> np.ndarray:
     g = grad(x.copy(), *args)
     try:
@@ -406,11 +382,23 @@ def _call_objective(objective: Callable, x: np.ndarray) -> float:
     return _scalar_value(objective(x.copy()), "objective")
 
 
+@validate_params(
+    {
+        "grad": [callable],
+        "x0": _POINT,
+        "learning_rate": STEP,
+        "tol": POSITIVE,
+        "max_iter": PASSES,
+        "objective": [callable, None],
+        "stopping": [StrOptions({"step", "objective", "both"}), None],
+        "patience": PASSES,
+    },
+    prefer_skip_nested_validation=True,
+)
 def gradient_descent(
     grad: Callable,
     x0,
-    learning_rate: float = 0.1,
-    schedule=None,
+    learning_rate=0.1,
     tol: float = 1e-6,
     max_iter: int = 1000,
     objective: Callable | None = None,
@@ -429,13 +417,11 @@ def gradient_descent(
         ``grad(x) -> array`` of the same shape as ``x``.
     x0 : array_like
         The starting point (any shape).
-    learning_rate : float or callable, default 0.1
-        The step size, used when ``schedule`` is None: a positive number (a
-        constant step) or a function ``k -> eta_k`` such as
-        ``InverseLinear(1.0)``, the contract of every ``learning_rate`` of
-        the library.
-    schedule : None, number, function ``k -> eta`` or schedule object
-        The step-size schedule (see the module docstring); ``Backtracking`` needs ``objective``.
+    learning_rate : float, callable or schedule, default 0.1
+        The step size: a positive number (a constant step) or a function
+        ``k -> eta_k`` such as ``InverseLinear(1.0)``, the contract of every
+        ``learning_rate`` of the library; or ``Backtracking(...)``, which
+        needs ``objective``.
     tol : float, default 1e-6
         The threshold of the stopping rules.
     max_iter : int, default 1000
@@ -460,33 +446,14 @@ def gradient_descent(
         stops with ``converged=False`` and a reason starting with "diverged"; the path
         holds only finite values.
     """
-    if not callable(grad):
-        raise TypeError(
-            f"grad must be a function x -> gradient; got {type(grad).__name__}."
-        )
-    if objective is not None and not callable(objective):
-        raise TypeError(
-            f"objective must be a function x -> number or None; got {type(objective).__name__}."
-        )
-    x = _check_x0(x0)
-    schedule = as_schedule(
-        _learning_rate_schedule(learning_rate)
-        if schedule is None
-        else schedule
-    )
+    x = _point(x0, "x0")
+    schedule = as_schedule(learning_rate)
     if schedule.adaptive and objective is None:
         raise ValueError(
             f"{schedule!r} chooses its steps from the objective: pass objective=f."
         )
-    tol = check_positive(tol, "tol")
-    max_iter = check_positive_int(max_iter, "max_iter")
-    patience = check_positive_int(patience, "patience")
     if stopping is None:
         stopping = "both" if objective is not None else "step"
-    if stopping not in _STOPPING_RULES:
-        raise ValueError(
-            f"stopping must be one of {_STOPPING_RULES}; got {stopping!r}."
-        )
     if stopping != "step" and objective is None:
         raise ValueError(
             f"stopping={stopping!r} compares objective values: pass objective=f."
@@ -628,12 +595,29 @@ class SGDResult:
         return self.reason.startswith("diverged")
 
 
+@validate_params(
+    {
+        "grad_sample": [callable],
+        "x0": _POINT,
+        "n_samples": PASSES,
+        "learning_rate": STEP,
+        "batch_size": PASSES,
+        "max_iter": PASSES,
+        "shuffle": ["boolean"],
+        "replace": ["boolean"],
+        "random_state": RANDOM_STATE,
+        "average": ["boolean"],
+        "objective": [callable, None],
+        "tol": [*POSITIVE, None],
+        "max_steps": [*PASSES, None],
+    },
+    prefer_skip_nested_validation=True,
+)
 def sgd(
     grad_sample: Callable,
     x0,
     n_samples: int,
-    learning_rate: float = 0.1,
-    schedule=None,
+    learning_rate=0.1,
     batch_size: int = 1,
     max_iter: int = 10,
     shuffle: bool = True,
@@ -659,7 +643,7 @@ def sgd(
         The starting point ``x_1``.
     n_samples : int
         The number of samples ``n``; indices run over ``0, ..., n - 1``.
-    learning_rate, schedule
+    learning_rate : float, callable or schedule, default 0.1
         As in :func:`gradient_descent`; the step number ``t`` counts stochastic steps,
         not passes. Backtracking is refused: it would need the full objective at every step.
     batch_size : int, default 1
@@ -683,60 +667,27 @@ def sgd(
         Stop after this many stochastic steps, even in the middle of a pass (the objective
         is recorded after complete passes only).
     """
-    if not callable(grad_sample):
-        raise TypeError(
-            f"grad_sample must be a function (x, indices) -> gradient; got {type(grad_sample).__name__}."
-        )
-    if objective is not None and not callable(objective):
-        raise TypeError(
-            f"objective must be a function x -> number or None; got {type(objective).__name__}."
-        )
-    x = _check_x0(x0)
-    n_samples = check_positive_int(n_samples, "n_samples")
-    batch_size = check_positive_int(batch_size, "batch_size")
+    x = _point(x0, "x0")
     if batch_size > n_samples:
         raise ValueError(
             f"batch_size must be at most n_samples = {n_samples}; got {batch_size}."
         )
-    max_iter = check_positive_int(max_iter, "max_iter")
-    if max_steps is not None:
-        max_steps = check_positive_int(max_steps, "max_steps")
-    schedule = as_schedule(
-        _learning_rate_schedule(learning_rate)
-        if schedule is None
-        else schedule
-    )
-    if schedule.adaptive:
+    step_size = as_schedule(learning_rate)
+    if step_size.adaptive:
         raise ValueError(
             "sgd takes a fixed schedule (Constant, InverseLinear, InverseSqrt or a function k -> eta), not a line search."
         )
-    if tol is not None:
-        tol = check_positive(tol, "tol")
-        if objective is None:
-            raise ValueError(
-                "tol compares objective values after each pass: pass objective=f."
-            )
-    for name, flag in (
-        ("shuffle", shuffle),
-        ("replace", replace),
-        ("average", average),
-    ):
-        if not isinstance(flag, (bool, np.bool_)):
-            raise TypeError(f"{name} must be True or False; got {flag!r}.")
+    if tol is not None and objective is None:
+        raise ValueError(
+            "tol compares objective values after each pass: pass objective=f."
+        )
     rng = check_random_state(random_state)
-
-    # Schedule.__call__ only validates k, which counts up from 1 here.
-    step_size = (
-        schedule._eta
-        if type(schedule).__call__ is Schedule.__call__
-        else schedule
-    )
     steps_per_pass = -(-n_samples // batch_size)
     path = [x.copy()]
     averages = []
     weighted_sum = np.zeros_like(x)
     eta_sum = 0.0
-    step_sizes = []
+    sizes = []
     f_values = (
         [_call_objective(objective, x)] if objective is not None else None
     )
@@ -781,7 +732,7 @@ def sgd(
                     eta_sum += eta
                     weighted_sum += eta * x
                     averages.append(weighted_sum / eta_sum)
-                step_sizes.append(eta)
+                sizes.append(eta)
                 x = x_new  # a new array: the path may keep it uncopied
                 path.append(x)
             if diverged:
@@ -815,8 +766,8 @@ def sgd(
         if average
         else None,
         objective_path=np.array(f_values) if objective is not None else None,
-        step_sizes=np.array(step_sizes, dtype=float),
-        n_steps=len(step_sizes),
+        step_sizes=np.array(sizes, dtype=float),
+        n_steps=len(sizes),
         n_iter=n_passes,
         steps_per_pass=steps_per_pass,
         converged=converged,

@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import warnings
 from dataclasses import dataclass
+from numbers import Real
 
 import numpy as np
+from sklearn.base import BaseEstimator, RegressorMixin, _fit_context
+from sklearn.utils import check_array
+from sklearn.utils._param_validation import Interval, validate_params
 
-from ._base import BaseEstimator, RegressorMixin, check_predict_X
-from ._validation import check_vector, check_X_y
+from ._validation import fit_data, predict_data
 
 __all__ = [
     "LinearRegression",
@@ -33,19 +36,28 @@ __all__ = [
 ]
 
 
+def _vector(values, name, min_samples=1):
+    return check_array(
+        values,
+        ensure_2d=False,
+        dtype=np.float64,
+        input_name=name,
+        ensure_min_samples=min_samples,
+    )
+
+
 def _check_pair(x, y, min_samples: int = 2):
     """Validate two 1-D samples of equal length with at least ``min_samples`` points."""
-    x = check_vector(x, "x")
-    y = check_vector(y, "y")
-    if x.shape[0] != y.shape[0]:
+    x, y = _vector(x, "x", min_samples), _vector(y, "y", min_samples)
+    if x.shape != y.shape or x.ndim != 1:
         raise ValueError(
-            f"x and y must have the same length; got {x.shape[0]} values in x and {y.shape[0]} in y."
-        )
-    if x.shape[0] < min_samples:
-        raise ValueError(
-            f"at least {min_samples} points are needed; got {x.shape[0]}."
+            "x and y must be 1-D and of the same length; got shapes "
+            f"{x.shape} and {y.shape}."
         )
     return x, y
+
+
+_PAIR = {"x": ["array-like"], "y": ["array-like"]}
 
 
 def _check_spread(x, name: str = "x") -> float:
@@ -61,6 +73,7 @@ def _check_spread(x, name: str = "x") -> float:
     return s_xx
 
 
+@validate_params(_PAIR, prefer_skip_nested_validation=True)
 def least_squares_line(x, y):
     """Return ``(intercept, slope)`` of the least-squares line of ``y`` on ``x``.
 
@@ -76,6 +89,7 @@ def least_squares_line(x, y):
     return float(intercept), float(slope)
 
 
+@validate_params(_PAIR, prefer_skip_nested_validation=True)
 def correlation(x, y) -> float:
     """Pearson's sample correlation ``r = S_xy / sqrt(S_xx S_yy)``.
 
@@ -88,22 +102,28 @@ def correlation(x, y) -> float:
     return float(np.clip(s_xy / np.sqrt(s_xx * s_yy), -1.0, 1.0))
 
 
+@validate_params(
+    {"y": ["array-like"], "y_pred": ["array-like"]},
+    prefer_skip_nested_validation=True,
+)
 def sse(y, y_pred) -> float:
     """Sum of squared errors (residual sum of squares) ``sum (y_i - yhat_i)^2``."""
-    y = check_vector(y, "y")
-    y_pred = check_vector(y_pred, "y_pred", length=y.shape[0])
+    y, y_pred = _check_pair(y, y_pred, 1)
     residuals = y - y_pred
     return float(residuals @ residuals)
 
 
+@validate_params(
+    {"y": ["array-like"], "y_pred": ["array-like"]},
+    prefer_skip_nested_validation=True,
+)
 def r2_score(y, y_pred) -> float:
     """Coefficient of determination ``R^2 = 1 - SSE / SST`` (:eq:`eq-lr-r2`).
 
     When ``y`` is constant, SST is zero: the score is 1.0 for a perfect prediction and 0.0
     otherwise (scikit-learn's convention).
     """
-    y = check_vector(y, "y")
-    y_pred = check_vector(y_pred, "y_pred", length=y.shape[0])
+    y, y_pred = _check_pair(y, y_pred, 1)
     deviations = y - y.mean()
     sst = float(deviations @ deviations)
     error = sse(y, y_pred)
@@ -135,6 +155,10 @@ class LinearRegression(RegressorMixin, BaseEstimator):
        minimum-norm one, as with ``numpy.linalg.lstsq``;
     4. undo the scaling, and recover the intercept from the means.
 
+    Before all this, each column of ``X`` and ``y`` is divided by a power of
+    two near its largest value, which is exact: any finite magnitude works
+    (values of ``1e300`` too), with the arithmetic of the data themselves.
+
     Parameters
     ----------
     fit_intercept : bool, default True
@@ -157,11 +181,16 @@ class LinearRegression(RegressorMixin, BaseEstimator):
         to unit length, largest first.
     n_features_in_ : int
         Number of features seen during ``fit``.
+    feature_names_in_ : ndarray of shape (n_features_in_,)
+        The column names of a DataFrame given to ``fit``.
     """
 
-    def __init__(self, fit_intercept: bool = True):
+    _parameter_constraints = {"fit_intercept": ["boolean"]}
+
+    def __init__(self, *, fit_intercept: bool = True):
         self.fit_intercept = fit_intercept
 
+    @_fit_context(prefer_skip_nested_validation=True)
     def fit(self, X, y):
         """Fit by least squares.
 
@@ -174,35 +203,38 @@ class LinearRegression(RegressorMixin, BaseEstimator):
         -------
         self
         """
-        if not isinstance(self.fit_intercept, (bool, np.bool_)):
-            raise TypeError(
-                "fit_intercept must be True or False; "
-                f"got {self.fit_intercept!r}."
+        X, y = fit_data(self, X, y, magnitude=False)
+        if self.fit_intercept and X.shape[0] < 2:
+            raise ValueError(
+                "LinearRegression with an intercept needs at least 2 "
+                f"samples; got n_samples = {X.shape[0]}."
             )
-        X, y = check_X_y(X, y, min_samples=2 if self.fit_intercept else 1)
         n, d = X.shape
+        # powers of two bring every value to [-1, 1] exactly, so that any
+        # finite magnitude works and the arithmetic is that of the data
+        x_unit, y_unit = _power_of_two(X, axis=0), _power_of_two(y)
         design = np.empty((n, d + 1))
+        np.divide(X, x_unit, out=design[:, :d])
+        design[:, d] = y / y_unit
+        x_mean, y_mean = np.zeros(d), 0.0
         if self.fit_intercept:
-            x_mean, y_mean = X.mean(axis=0), float(y.mean())
-            np.subtract(X, x_mean, out=design[:, :d])
-            design[:, d] = y - y_mean
-        else:
-            x_mean, y_mean = np.zeros(d), 0.0
-            design[:, :d] = X
-            design[:, d] = y
+            x_mean, y_mean = design[:, :d].mean(axis=0), design[:, d].mean()
+            design[:, :d] -= x_mean
+            design[:, d] -= y_mean
         scale = np.sqrt(np.einsum("ij,ij->j", design[:, :d], design[:, :d]))
         scale[scale == 0] = 1.0  # a constant column: rank deficiency
         design[:, :d] /= scale
-        solution, rank, singular_values = _least_squares(design, n, scale)
-        self.coef_ = solution
-        self.intercept_ = (
-            float(y_mean - x_mean @ self.coef_) if self.fit_intercept else 0.0
+        units = x_unit / np.max(x_unit)  # the minimum norm in X's units
+        solution, rank, singular_values = _least_squares(
+            design, n, scale, units
         )
+        self.coef_ = solution / x_unit * y_unit
+        self.intercept_ = float((y_mean - x_mean @ solution) * y_unit)
         self.rank_ = rank
         self.singular_values_ = singular_values
-        self.n_features_in_ = d
-        self.residuals_ = y - (self.intercept_ + X @ self.coef_)
-        self.sse_ = float(self.residuals_ @ self.residuals_)
+        with np.errstate(over="ignore"):  # beyond 1e154: an infinite sse_
+            self.residuals_ = y - (self.intercept_ + X @ self.coef_)
+            self.sse_ = float(self.residuals_ @ self.residuals_)
         if rank < d:
             warnings.warn(
                 f"The design has rank {rank} but {d} features"
@@ -212,7 +244,7 @@ class LinearRegression(RegressorMixin, BaseEstimator):
                 "LinearRegression returns the minimum-norm solution; drop "
                 "the redundant features to make it unique.",
                 RankWarning,
-                stacklevel=2,
+                stacklevel=3,
             )
         return self
 
@@ -223,20 +255,31 @@ class LinearRegression(RegressorMixin, BaseEstimator):
         -------
         ndarray of shape (n_samples,)
         """
-        X = check_predict_X(self, X)
+        X = predict_data(self, X, "coef_")
         return self.intercept_ + X @ self.coef_
+
+
+def _power_of_two(a, axis=None):
+    """The largest ``|a|`` (along ``axis``) rounded down to a power of two.
+
+    Dividing by it is exact; zeros give 1.
+    """
+    largest = np.max(np.abs(a), axis=axis)
+    largest = np.where(largest > 0, largest, 1.0)
+    return np.exp2(np.floor(np.log2(largest)))
 
 
 class RankWarning(UserWarning):
     """Warned when a least-squares design is rank-deficient."""
 
 
-def _least_squares(design, n, scale):
+def _least_squares(design, n, scale, units):
     """Solve the scaled problem from the QR of ``[X | y]`` (see the class).
 
     ``design`` holds the centred ``X`` with its columns divided by ``scale``,
     then ``y``. Returns ``(coef, rank, singular_values)``: ``coef`` in the
-    original units, the minimum-norm solution when the rank is deficient.
+    units of the design, and, when the rank is deficient, the solution of
+    smallest norm once divided by ``units`` (those of X).
     """
     d = design.shape[1] - 1
     R = np.linalg.qr(design, mode="r")
@@ -250,8 +293,9 @@ def _least_squares(design, n, scale):
         # u + N z solves the scaled problem for every z (N: the null space);
         # choose z so that coef = (u + N z) / scale has the smallest norm
         N = Vt[rank:].T
-        z = np.linalg.lstsq(N / scale[:, None], -u / scale, rcond=None)[0]
-        u = u + N @ z
+        weights = scale * units
+        z = np.linalg.lstsq(N / weights[:, None], -u / weights, rcond=None)
+        u = u + N @ z[0]
     return u / scale, rank, s
 
 
@@ -271,6 +315,10 @@ class SlopeInference:
     dof: int
 
 
+@validate_params(
+    {**_PAIR, "confidence": [Interval(Real, 0, 1, closed="neither")]},
+    prefer_skip_nested_validation=True,
+)
 def slope_inference(x, y, confidence: float = 0.95) -> SlopeInference:
     """Standard errors, test of ``beta_1 = 0`` and confidence interval for the slope.
 
@@ -289,16 +337,6 @@ def slope_inference(x, y, confidence: float = 0.95) -> SlopeInference:
     """
     from scipy import stats
 
-    if isinstance(confidence, bool) or not isinstance(
-        confidence, (int, float, np.floating)
-    ):
-        raise TypeError(
-            f"confidence must be a number between 0 and 1; got {confidence!r}."
-        )
-    if not 0.0 < float(confidence) < 1.0:
-        raise ValueError(
-            f"confidence must lie strictly between 0 and 1; got {confidence}."
-        )
     x, y = _check_pair(x, y, min_samples=3)
     intercept, slope = least_squares_line(x, y)
     n = x.shape[0]

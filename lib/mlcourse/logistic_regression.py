@@ -7,7 +7,8 @@ This module goes with the chapter "Logistic regression"
 on (its weights are ours with the sign flipped).
 
 The estimators minimise the mean negative log-likelihood (the *log loss*) of
-labels ``y_l`` in {0, 1}, plus an optional L2 penalty on the weights,
+labels ``y_l`` in {0, 1}, plus an optional L2 penalty on the weights (strength ``alpha``, the name
+scikit-learn gives a penalty),
 
 .. math::
 
@@ -16,7 +17,7 @@ labels ``y_l`` in {0, 1}, plus an optional L2 penalty on the weights,
    &\\quad + \\frac{\\lambda}{2} \\lVert \\mathbf{w} \\rVert^2,
 
 where :math:`z_l = \\mathbf{w}^\\top \\mathbf{x}_l + b` is the score of
-sample ``l``. The gradient ``A^T (p - y) / n + l2 w`` is
+sample ``l``. The gradient ``A^T (p - y) / n + alpha w`` is
 :eq:`eq-logr-gradient` divided by ``-n``: gradient *descent* on ``J`` is
 the lecture's gradient *ascent* on the log-likelihood :eq:`eq-logr-loglik`.
 
@@ -36,24 +37,24 @@ ones; :mod:`mlcourse.mlp` re-exports them.
 
 from __future__ import annotations
 
-import numpy as np
+from numbers import Real
 
-from ._base import (
-    BaseEstimator,
-    ClassifierMixin,
-    LinearBinaryClassifierMixin,
-    check_predict_X,
-)
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin, _fit_context
+from sklearn.utils import check_array
+from sklearn.utils._param_validation import Interval, validate_params
+
+from ._base import LinearBinaryClassifierMixin
 from ._validation import (
-    check_binary_labels,
-    check_classification_targets,
-    check_labels,
-    check_learning_rate,
-    check_nonnegative,
-    check_positive,
-    check_positive_int,
-    check_vector,
-    check_X,
+    NON_NEGATIVE,
+    PASSES,
+    POSITIVE,
+    STEP,
+    StrOptions,
+    check_start,
+    fit_data,
+    predict_data,
+    step_sizes,
     warn_not_converged,
 )
 
@@ -122,6 +123,22 @@ def softmax(Z):
     return E / E.sum(axis=1, keepdims=True)
 
 
+def _vector(values, name, length=None):
+    values = check_array(
+        values, ensure_2d=False, dtype=np.float64, input_name=name
+    )
+    if values.ndim != 1 or (length is not None and values.size != length):
+        expected = "" if length is None else f" of length {length}"
+        raise ValueError(
+            f"{name} must be a 1-D array{expected}; got shape {values.shape}."
+        )
+    return values
+
+
+@validate_params(
+    {"y": ["array-like"], "proba": ["array-like"], "eps": POSITIVE},
+    prefer_skip_nested_validation=True,
+)
 def log_loss(y, proba, eps=1e-15):
     """Mean negative log-likelihood of 0/1 labels under probabilities.
 
@@ -144,7 +161,7 @@ def log_loss(y, proba, eps=1e-15):
     -------
     float
     """
-    y = check_vector(y, "y")
+    y = _vector(y, "y")
     if not np.all((y == 0) | (y == 1)):
         raise ValueError(
             "y must contain only 0 and 1 for log_loss; "
@@ -153,10 +170,9 @@ def log_loss(y, proba, eps=1e-15):
     proba = np.asarray(proba, dtype=float)
     if proba.ndim == 2 and proba.shape[1] == 2:
         proba = proba[:, 1]
-    proba = check_vector(proba, "proba", length=y.shape[0])
+    proba = _vector(proba, "proba", length=y.shape[0])
     if np.any((proba < 0) | (proba > 1)):
         raise ValueError("proba must contain probabilities between 0 and 1.")
-    eps = check_positive(eps, "eps")
     p = np.clip(proba, eps, 1 - eps)
     return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
 
@@ -166,6 +182,14 @@ def _loss_from_scores(y01, z):
     return float(np.mean(np.logaddexp(0.0, z) - y01 * z))
 
 
+@validate_params(
+    {
+        "means": ["array-like"],
+        "variances": ["array-like"],
+        "prior": [Interval(Real, 0, 1, closed="neither")],
+    },
+    prefer_skip_nested_validation=True,
+)
 def gaussian_nb_weights(means, variances, prior):
     """Logistic weights implied by Gaussian class-conditional densities.
 
@@ -193,23 +217,15 @@ def gaussian_nb_weights(means, variances, prior):
     w : ndarray of shape (n_features,)
     b : float
     """
-    means = np.asarray(means, dtype=float)
-    if means.ndim != 2 or means.shape[0] != 2:
+    means = check_array(means, dtype=np.float64, input_name="means")
+    if means.shape[0] != 2:
         raise ValueError(
             "means must have shape (2, n_features): one row per class; "
             f"got shape {means.shape}."
         )
-    if not np.all(np.isfinite(means)):
-        raise ValueError("means must contain only finite numbers.")
-    variances = check_vector(variances, "variances", length=means.shape[1])
+    variances = _vector(variances, "variances", length=means.shape[1])
     if np.any(variances <= 0):
         raise ValueError("variances must all be greater than 0.")
-    prior = check_positive(prior, "prior")
-    if prior >= 1:
-        raise ValueError(
-            "prior is P(y = 1) and must lie strictly between 0 and 1; "
-            f"got {prior}."
-        )
     mu0, mu1 = means
     w = (mu1 - mu0) / variances
     b = np.log(prior / (1 - prior)) + np.sum(
@@ -218,6 +234,10 @@ def gaussian_nb_weights(means, variances, prior):
     return w, float(b)
 
 
+@validate_params(
+    {"coef": ["array-like"], "intercept": ["array-like"]},
+    prefer_skip_nested_validation=True,
+)
 def softmax_to_reference(coef, intercept):
     """Turn K symmetric softmax weight vectors into the lecture's K - 1.
 
@@ -303,7 +323,7 @@ class _Problem:
         return sigmoid(Z) if self.binary else softmax(Z)
 
     def gradient(self, Z, theta, P=None):
-        """``A^T (P - Y) / n + l2 theta``: :eq:`eq-logr-gradient` over -n."""
+        """``A^T (P - Y) / n + alpha theta``: :eq:`eq-logr-gradient` over -n."""
         if P is None:
             P = self.probabilities(Z)
         return self.A.T @ (P - self.targets) / self.n + self.penalty * theta
@@ -312,7 +332,7 @@ class _Problem:
         """A bound on the curvature: ``lambda_max(A^T A) / (4n)`` (binary).
 
         Since ``p (1 - p) <= 1/4``; for softmax the factor is 1/2. A step
-        ``1 / L`` never increases the loss. The L2 penalty adds ``l2``.
+        ``1 / L`` never increases the loss. The L2 penalty adds ``alpha``.
         """
         factor = 4.0 if self.binary else 2.0
         largest = np.linalg.norm(self.A, 2) ** 2
@@ -408,7 +428,7 @@ def _newton(problem, theta, max_iter, tol):
     """Algorithm ``alg-logr-newton`` (IRLS), :eq:`eq-logr-newton`.
 
     Each step solves ``H step = grad`` with the Hessian
-    ``H = A^T S A / n + l2`` (:eq:`eq-logr-hessian`), then halves the step
+    ``H = A^T S A / n + alpha`` (:eq:`eq-logr-hessian`), then halves the step
     until the loss does not increase.
     """
     A, n = problem.A, problem.n
@@ -446,51 +466,31 @@ class _LinearProbabilisticModel(ClassifierMixin, BaseEstimator):
     """What the binary and the softmax model share: checks and the solvers."""
 
     _solvers = ("accelerated", "gradient")
+    _parameter_constraints = {
+        "learning_rate": [StrOptions({"auto"}), *STEP],
+        "max_iter": PASSES,
+        "tol": POSITIVE,
+        "fit_intercept": ["boolean"],
+        "alpha": NON_NEGATIVE,
+        "solver": [StrOptions({"accelerated", "gradient"})],
+    }
 
     def __init__(
         self,
+        *,
         learning_rate="auto",
         max_iter=10_000,
         tol=1e-8,
         fit_intercept=True,
-        l2=0.0,
+        alpha=0.0,
         solver="accelerated",
     ):
         self.learning_rate = learning_rate
         self.max_iter = max_iter
         self.tol = tol
         self.fit_intercept = fit_intercept
-        self.l2 = l2
+        self.alpha = alpha
         self.solver = solver
-
-    def _check_params(self):
-        if self.solver not in self._solvers:
-            raise ValueError(
-                "solver must be one of "
-                f"{', '.join(map(repr, self._solvers))}; got {self.solver!r}."
-            )
-        eta = check_learning_rate(self.learning_rate, auto=True)
-        max_iter = check_positive_int(self.max_iter, "max_iter")
-        tol = check_positive(self.tol, "tol")
-        l2 = check_nonnegative(self.l2, "l2")
-        if not isinstance(self.fit_intercept, (bool, np.bool_)):
-            raise TypeError(
-                "fit_intercept must be True or False; "
-                f"got {self.fit_intercept!r}."
-            )
-        return eta, max_iter, tol, l2
-
-    def _check_data(self, X, y, labels):
-        X = check_X(X)
-        check_classification_targets(y)
-        y_encoded, classes = labels(y)
-        if y_encoded.shape[0] != X.shape[0]:
-            raise ValueError(
-                "X and y must have the same number of samples; got "
-                f"{X.shape[0]} rows in X and {y_encoded.shape[0]} labels "
-                "in y."
-            )
-        return X, y_encoded, classes
 
     def _augment(self, X):
         """Prepend a column of ones when the model has an intercept."""
@@ -498,35 +498,53 @@ class _LinearProbabilisticModel(ClassifierMixin, BaseEstimator):
             return np.column_stack([np.ones(X.shape[0]), X])
         return X
 
-    def _penalty(self, d_aug, l2):
+    def _penalty(self, d_aug):
         """The L2 penalty on the augmented weights (not on the intercept)."""
-        penalty = np.full(d_aug, l2)
+        penalty = np.full(d_aug, float(self.alpha))
         if self.fit_intercept:
             penalty[0] = 0.0
         return penalty
 
-    def _solve(self, problem, theta, eta, max_iter, tol):
+    def _solve(self, problem, theta):
         if self.solver == "newton":
-            return _newton(problem, theta, max_iter, tol)
-        if eta == "auto":
-            constant = 1.0 / problem.lipschitz()
-
-            def eta(k):
-                return constant
-
+            return _newton(problem, theta, self.max_iter, self.tol)
+        eta = self.learning_rate
+        eta = step_sizes(1.0 / problem.lipschitz() if eta == "auto" else eta)
         solver = (
             _accelerated_descent
             if self.solver == "accelerated"
             else _gradient_descent
         )
-        return solver(problem, theta, eta, max_iter, tol)
+        return solver(problem, theta, eta, self.max_iter, self.tol)
 
-    def _store(self, theta, d, classes, path, n_iter, converged):
-        self.classes_ = classes
+    def _store(self, path, n_iter, converged):
         self.loss_path_ = np.asarray(path)
         self.n_iter_ = int(n_iter)
         self.converged_ = bool(converged)
-        self.n_features_in_ = d
+
+    def _not_converged(self, X, advice):
+        """The warning of a fit that ran out of iterations, with its cause."""
+        mean, spread = X.mean(axis=0), X.std(axis=0)
+        varies = spread > 0
+        if self.solver != "newton" and np.any(varies):
+            offset = np.abs(mean[varies]) / spread[varies]
+            ratio = spread[varies].max() / spread[varies].min()
+            if offset.max() > 100 or ratio > 100:
+                j = np.flatnonzero(varies)[int(np.argmax(offset))]
+                advice = (
+                    "X is not standardized (for example, column "
+                    f"{j} has mean {mean[j]:.3g} and standard deviation "
+                    f"{spread[j]:.3g}): the gradient's steps are sized for "
+                    "the largest scale and crawl along the others. "
+                    "Standardize X (for example with "
+                    "sklearn.preprocessing.StandardScaler), or use "
+                    "solver='newton'."
+                )
+        warn_not_converged(
+            f"{type(self).__name__} did not converge in {self.n_iter_} "
+            f"iterations (largest gradient entry above tol={self.tol:g}). "
+            + advice
+        )
 
     def predict(self, X):
         """The most probable class of each row of ``X`` (from ``classes_``)."""
@@ -541,24 +559,30 @@ class LogisticRegression(
 
     Section "Maximum conditional likelihood" of the chapter "Logistic
     regression": the weights minimise the mean log loss :eq:`eq-logr-loglik`
-    (divided by ``-n``) plus ``(l2 / 2) ||w||^2``.
+    (divided by ``-n``) plus ``(alpha / 2) ||w||^2``.
 
     Parameters
     ----------
     learning_rate : float, callable or "auto", default "auto"
         Step size of the gradient solvers: a positive number, a function
         ``k -> eta_k`` of the step number, or ``"auto"``, which takes
-        ``1 / L`` with ``L = lambda_max(A^T A) / (4 n) + l2`` the largest
+        ``1 / L`` with ``L = lambda_max(A^T A) / (4 n) + alpha`` the largest
         curvature the loss can have (``A``: ``X`` with a column of ones), a
         step that never increases the loss. Ignored by the Newton solver.
     max_iter : int, default 10000
-        Maximum number of iterations (each uses the whole data set once).
+        Maximum number of iterations, each a pass over the whole data set.
+        The first-order solvers take the safe step ``1 / L``, sized for the
+        largest curvature, and need thousands of iterations on
+        ill-conditioned data (about 3,000 on the ten standardized "mean"
+        features of scikit-learn's breast cancer data); Newton's method
+        needs a handful. A fit that runs out warns, and says when X is not
+        standardized.
     tol : float, default 1e-8
         Stop when every entry of the gradient is below ``tol`` in size.
     fit_intercept : bool, default True
         Learn a bias ``b`` (not penalized).
-    l2 : float, default 0.0
-        Strength of the L2 penalty on ``w``.
+    alpha : float, default 0.0
+        Strength of the L2 penalty ``(alpha / 2) ||w||^2`` (not on ``b``).
     solver : {"accelerated", "gradient", "newton"}, default "accelerated"
         ``"gradient"``: gradient descent with a fixed step, the algorithm box
         ``alg-logr-gradient``. ``"accelerated"``: the same steps with
@@ -584,10 +608,17 @@ class LogisticRegression(
         The objective before the first iteration and after each one.
     n_features_in_ : int
         Number of features seen during ``fit``.
+    feature_names_in_ : ndarray of shape (n_features_in_,)
+        The column names of a DataFrame given to ``fit``.
     """
 
     _solvers = ("accelerated", "gradient", "newton")
+    _parameter_constraints = {
+        **_LinearProbabilisticModel._parameter_constraints,
+        "solver": [StrOptions(set(_solvers))],
+    }
 
+    @_fit_context(prefer_skip_nested_validation=True)
     def fit(self, X, y, coef_init=None, intercept_init=None):
         """Fit by maximum conditional likelihood.
 
@@ -605,67 +636,41 @@ class LogisticRegression(
         -------
         self
         """
-        eta, max_iter, tol, l2 = self._check_params()
-        X, y_signed, classes = self._check_data(X, y, check_binary_labels)
+        X, y_signed = self._fit_data(X, y)
         d = X.shape[1]
+        w, b = check_start(coef_init, intercept_init, d, self.fit_intercept)
         A = self._augment(X)
-        theta = np.zeros(A.shape[1])
-        if coef_init is not None:
-            theta[-d:] = check_vector(coef_init, "coef_init", length=d)
-        if intercept_init is not None:
-            if not self.fit_intercept:
-                raise ValueError(
-                    "intercept_init was given, but fit_intercept=False."
-                )
-            theta[0] = float(
-                check_vector(
-                    np.atleast_1d(intercept_init), "intercept_init", length=1
-                )[0]
-            )
-        y01 = (y_signed + 1) / 2
-        problem = _Problem(A, y01, self._penalty(A.shape[1], l2), True)
-        theta, path, n_iter, converged = self._solve(
-            problem, theta, eta, max_iter, tol
-        )
+        theta = np.r_[b, w] if self.fit_intercept else w
+        penalty = self._penalty(A.shape[1])
+        problem = _Problem(A, (y_signed + 1) / 2, penalty, True)
+        theta, path, n_iter, converged = self._solve(problem, theta)
         self.coef_ = theta[-d:].copy()
         self.intercept_ = float(theta[0]) if self.fit_intercept else 0.0
-        self._store(theta, d, classes, path, n_iter, converged)
-        separable = l2 == 0 and bool(np.all(y_signed * (A @ theta) > 0))
-        if separable or not converged:
-            self._warn(theta, separable, tol)
-        return self
-
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.classifier_tags.multi_class = False
-        return tags
-
-    def _warn(self, theta, separable, tol):
-        if separable:
+        self._store(path, n_iter, converged)
+        if self.alpha == 0 and np.all(y_signed * (A @ theta) > 0):
             status = (
                 "stopped where the gradient fell below tol"
-                if self.converged_
-                else f"did not converge in {self.n_iter_} iterations"
+                if converged
+                else f"did not converge in {n_iter} iterations"
             )
-            message = (
+            warn_not_converged(
                 f"LogisticRegression {status}, but every training point is "
                 "classified correctly: the data are linearly separable, so "
                 "the log-likelihood has no maximum and the weights grow "
                 f"without bound (here ||w|| = {np.linalg.norm(theta):.3g}). "
-                "Set l2 > 0 to get a finite optimum."
+                "Set alpha > 0 to get a finite optimum."
             )
-        else:
-            advice = (
-                "Increase max_iter."
-                if self.solver == "newton"
-                else "Increase max_iter, or use solver='newton'."
+        elif not converged:
+            self._not_converged(
+                X,
+                "Increase max_iter"
+                + (
+                    ", or use solver='newton'."
+                    if self.solver != "newton"
+                    else "."
+                ),
             )
-            message = (
-                "LogisticRegression did not converge in "
-                f"{self.n_iter_} iterations (largest gradient entry above "
-                f"tol={tol:g}). {advice}"
-            )
-        warn_not_converged(message, stacklevel=4)
+        return self
 
     def decision_function(self, X):
         """The log-odds ``w @ x + b`` of each row (> 0: ``classes_[1]``).
@@ -696,8 +701,8 @@ class SoftmaxRegression(_LinearProbabilisticModel):
 
     Section "More than two classes" (:eq:`eq-logr-softmax`). Fitted by
     gradient descent (plain or accelerated) on the mean cross-entropy plus
-    ``(l2 / 2) ||W||^2``, whose gradient is ``A^T (P - Y) / n + l2 W`` with
-    ``Y`` the one-hot labels. With ``l2 = 0`` the K weight vectors are only
+    ``(alpha / 2) ||W||^2``, whose gradient is ``A^T (P - Y) / n + alpha W``
+    with ``Y`` the one-hot labels. With ``alpha = 0`` the K weight vectors are only
     defined up to a common shift; starting from zero, gradient descent keeps
     them summing to zero.
 
@@ -705,15 +710,16 @@ class SoftmaxRegression(_LinearProbabilisticModel):
     ----------
     learning_rate : float, callable or "auto", default "auto"
         As in :class:`LogisticRegression`; ``"auto"`` takes ``1 / L`` with
-        ``L = lambda_max(A^T A) / (2 n) + l2``, a bound on the curvature.
+        ``L = lambda_max(A^T A) / (2 n) + alpha``, a bound on the curvature.
     max_iter : int, default 10000
-        Maximum number of iterations.
+        Maximum number of iterations, each a pass over the data, as in
+        :class:`LogisticRegression`.
     tol : float, default 1e-8
         Stop when every entry of the gradient is below ``tol`` in size.
     fit_intercept : bool, default True
         Learn one bias per class (not penalized).
-    l2 : float, default 0.0
-        Strength of the L2 penalty on ``W``.
+    alpha : float, default 0.0
+        Strength of the L2 penalty ``(alpha / 2) ||W||^2``.
     solver : {"accelerated", "gradient"}, default "accelerated"
         As in :class:`LogisticRegression`.
 
@@ -733,8 +739,11 @@ class SoftmaxRegression(_LinearProbabilisticModel):
         The objective before the first iteration and after each one.
     n_features_in_ : int
         Number of features seen during ``fit``.
+    feature_names_in_ : ndarray of shape (n_features_in_,)
+        The column names of a DataFrame given to ``fit``.
     """
 
+    @_fit_context(prefer_skip_nested_validation=True)
     def fit(self, X, y, coef_init=None, intercept_init=None):
         """Fit by maximum conditional likelihood.
 
@@ -752,45 +761,39 @@ class SoftmaxRegression(_LinearProbabilisticModel):
         -------
         self
         """
-        eta, max_iter, tol, l2 = self._check_params()
-        X, y_index, classes = self._check_data(X, y, check_labels)
-        d = X.shape[1]
-        K = classes.size
+        X, y_index = fit_data(self, X, y, classes="multiclass")
+        d, K = X.shape[1], self.classes_.size
         A = self._augment(X)
         Theta = np.zeros((A.shape[1], K))
         if coef_init is not None:
-            coef_init = np.asarray(coef_init, dtype=float)
+            coef_init = check_array(coef_init, input_name="coef_init")
             if coef_init.shape != (K, d):
                 raise ValueError(
-                    f"coef_init must have shape ({K}, {d}); "
-                    f"got {coef_init.shape}."
+                    f"coef_init must have shape ({K}, {d}), one row per "
+                    f"class; got {coef_init.shape}."
                 )
             Theta[-d:] = coef_init.T
         if intercept_init is not None:
             if not self.fit_intercept:
                 raise ValueError(
-                    "intercept_init was given, but fit_intercept=False."
+                    "intercept_init was given, but fit_intercept=False keeps "
+                    "the biases at 0."
                 )
-            Theta[0] = check_vector(intercept_init, "intercept_init", length=K)
-        Y = np.eye(K)[y_index]
-        penalty = self._penalty(A.shape[1], l2)[:, None]
-        problem = _Problem(A, Y, penalty, False)
-        Theta, path, n_iter, converged = self._solve(
-            problem, Theta, eta, max_iter, tol
-        )
+            Theta[0] = _vector(intercept_init, "intercept_init", length=K)
+        penalty = self._penalty(A.shape[1])[:, None]
+        problem = _Problem(A, np.eye(K)[y_index], penalty, False)
+        Theta, path, n_iter, converged = self._solve(problem, Theta)
         self.coef_ = Theta[-d:].T.copy()
         self.intercept_ = (
             Theta[0].copy() if self.fit_intercept else np.zeros(K)
         )
-        self._store(Theta, d, classes, path, n_iter, converged)
+        self._store(path, n_iter, converged)
         if not converged:
-            warn_not_converged(
-                "SoftmaxRegression did not converge in "
-                f"{self.n_iter_} iterations (largest gradient entry above "
-                f"tol={tol:g}). If some class is separable from the others "
-                "the weights grow without bound: set l2 > 0; otherwise "
-                "increase max_iter.",
-                stacklevel=3,
+            self._not_converged(
+                X,
+                "If some class is separable from the others the weights "
+                "grow without bound: set alpha > 0; otherwise increase "
+                "max_iter.",
             )
         return self
 
@@ -807,7 +810,7 @@ class SoftmaxRegression(_LinearProbabilisticModel):
         return Z[:, 1] - Z[:, 0] if Z.shape[1] == 2 else Z
 
     def _scores(self, X):
-        X = check_predict_X(self, X)
+        X = predict_data(self, X, "coef_")
         return X @ self.coef_.T + self.intercept_
 
     def predict_proba(self, X):

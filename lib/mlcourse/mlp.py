@@ -30,20 +30,24 @@ and make a small tanh network solve XOR from most seeds.
 from __future__ import annotations
 
 import math
-import numbers
+from numbers import Integral, Real
 
 import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin, _fit_context
+from sklearn.utils._param_validation import Interval, validate_params
 
-from ._base import BaseEstimator, ClassifierMixin, check_predict_X
 from ._validation import (
-    check_classification_targets,
-    check_labels,
-    check_learning_rate,
-    check_nonnegative,
-    check_positive,
-    check_positive_int,
+    NON_NEGATIVE,
+    PASSES,
+    POSITIVE,
+    RANDOM_STATE,
+    STEP,
+    StrOptions,
     check_random_state,
-    check_X,
+    fit_data,
+    predict_data,
+    step_sizes,
+    warn_not_converged,
 )
 from .logistic_regression import sigmoid, softmax
 
@@ -69,19 +73,19 @@ __all__ = [
 # above and re-exported here.
 
 ACTIVATIONS = ("tanh", "relu", "sigmoid", "identity")
+_ACTIVATION = [StrOptions(set(ACTIVATIONS))]
 
 
-def _check_activation(name):
-    if not isinstance(name, str) or name not in ACTIVATIONS:
-        raise ValueError(
-            f"activation must be one of {', '.join(map(repr, ACTIVATIONS))}; got {name!r}."
-        )
-    return name
-
-
+@validate_params(
+    {"name": _ACTIVATION, "Z": ["array-like", Real]},
+    prefer_skip_nested_validation=True,
+)
 def activation(name, Z):
     """Apply the hidden activation ``g`` elementwise (:eq:`eq-mlp-hidden`)."""
-    _check_activation(name)
+    return _activation(name, Z)
+
+
+def _activation(name, Z):
     if name == "tanh":
         return np.tanh(Z)
     if name == "relu":
@@ -91,6 +95,10 @@ def activation(name, Z):
     return np.asarray(Z, dtype=float).copy()
 
 
+@validate_params(
+    {"name": _ACTIVATION, "Z": ["array-like", Real]},
+    prefer_skip_nested_validation=True,
+)
 def activation_derivative(name, Z):
     """The derivative ``g'(Z)`` of the hidden activation, elementwise.
 
@@ -98,7 +106,10 @@ def activation_derivative(name, Z):
 
     For ReLU the derivative at exactly 0 is taken as 0.
     """
-    _check_activation(name)
+    return _activation_derivative(name, Z)
+
+
+def _activation_derivative(name, Z):
     if name == "tanh":
         return 1.0 - np.tanh(Z) ** 2
     if name == "relu":
@@ -139,6 +150,14 @@ def cross_entropy(P, Y):
 # --- parameters, forward and backward passes (section "Backpropagation") ----------------
 
 
+@validate_params(
+    {
+        "layer_sizes": ["array-like"],
+        "activation_name": _ACTIVATION,
+        "random_state": RANDOM_STATE,
+    },
+    prefer_skip_nested_validation=True,
+)
 def init_parameters(layer_sizes, activation_name="tanh", random_state=None):
     """Glorot-uniform weights and zero biases for layers of the given sizes.
 
@@ -148,9 +167,8 @@ def init_parameters(layer_sizes, activation_name="tanh", random_state=None):
     sigmoid hidden units, whose slope at 0 is a quarter of tanh's). Returns
     ``(coefs, intercepts)``: lists of arrays of shapes ``(h_{l-1}, h_l)`` and ``(h_l,)``.
     """
-    _check_activation(activation_name)
     rng = check_random_state(random_state)
-    sizes = [check_positive_int(s, "layer size") for s in layer_sizes]
+    sizes = _layer_sizes(layer_sizes, "layer_sizes")
     factor = 2.0 if activation_name == "sigmoid" else 1.0
     coefs, intercepts = [], []
     for fan_in, fan_out in zip(sizes[:-1], sizes[1:]):
@@ -178,7 +196,7 @@ def forward(coefs, intercepts, X, activation_name="tanh"):
         As.append(
             _output_probabilities(Z)
             if layer == last
-            else activation(activation_name, Z)
+            else _activation(activation_name, Z)
         )
     return Zs, As
 
@@ -203,7 +221,7 @@ def backward(coefs, Zs, As, Y, activation_name="tanh", alpha=0.0):
             if activation_name == "tanh":  # 1 - tanh^2, A^(l-1) = tanh Z
                 slope = 1.0 - As[layer] ** 2
             else:
-                slope = activation_derivative(activation_name, Zs[layer - 1])
+                slope = _activation_derivative(activation_name, Zs[layer - 1])
             delta = (delta @ coefs[layer].T) * slope
     return coef_grads, intercept_grads
 
@@ -263,25 +281,18 @@ def unflatten_parameters(theta, like_coefs, like_intercepts):
 # --- the estimator ----------------------------------------------------------------------
 
 
-def _check_hidden_layer_sizes(sizes):
-    if isinstance(sizes, numbers.Integral) and not isinstance(sizes, bool):
-        sizes = (sizes,)
-    if not isinstance(sizes, (tuple, list)):
-        raise TypeError(
-            f"hidden_layer_sizes must be a tuple of positive ints such as (64,) or (16, 16); got {sizes!r}."
+def _layer_sizes(sizes, name):
+    """A tuple of layer sizes, each a whole number of at least 1."""
+    sizes = (sizes,) if isinstance(sizes, Integral) else sizes
+    if isinstance(sizes, str) or not all(
+        isinstance(s, Integral) and not isinstance(s, bool) and s >= 1
+        for s in sizes
+    ):
+        raise ValueError(
+            f"{name} must hold whole numbers of at least 1, such as (64,) "
+            f"or (16, 16); got {sizes!r}."
         )
-    out = []
-    for s in sizes:
-        if isinstance(s, bool) or not isinstance(s, numbers.Integral):
-            raise TypeError(
-                f"hidden_layer_sizes must hold whole numbers; got {s!r} in {sizes!r}."
-            )
-        if s < 1:
-            raise ValueError(
-                f"every hidden layer needs at least 1 unit; got {s} in {tuple(sizes)!r}."
-            )
-        out.append(int(s))
-    return tuple(out)
+    return tuple(int(s) for s in sizes)
 
 
 class MLPClassifier(ClassifierMixin, BaseEstimator):
@@ -307,8 +318,10 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
     momentum : float in [0, 1), default 0.9
         Heavy-ball momentum; 0 gives plain SGD.
     max_iter : int, default 200
-        Passes (epochs) over the training data. Training always runs them
-        all, unless ``early_stopping`` stops it sooner.
+        Passes (epochs) over the training data. Training runs them all, as
+        stochastic gradient descent has no test to stop on, unless
+        ``early_stopping`` stops it sooner; ``converged_`` says whether the
+        loss had settled. A loss that grew warns that training diverged.
     batch_size : int, default 32
         Samples per SGD step (capped at the number of training samples).
     alpha : float, default 0.0
@@ -316,7 +329,7 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
         weights (not the biases).
     shuffle : bool, default True
         Shuffle the samples before each pass.
-    random_state : None, int or numpy.random.Generator, default None
+    random_state : None, int, RandomState or Generator, default None
         Seeds the initialization, the shuffles and the validation split.
     early_stopping : bool, default False
         Hold out ``validation_fraction`` of the training data, record the
@@ -326,7 +339,11 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
     validation_fraction : float in (0, 1), default 0.1
         Share of the training data held out by ``early_stopping``.
     n_iter_no_change : int, default 10
-        Patience of ``early_stopping``, in passes.
+        Patience of ``early_stopping``, in passes, and the window of the
+        convergence test.
+    tol : float, default 1e-4
+        The convergence test (scikit-learn's): the best training loss of the
+        last ``n_iter_no_change`` passes is not ``tol`` below the best before.
 
     Attributes
     ----------
@@ -347,16 +364,38 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
         The labels in sorted order.
     n_features_in_ : int
         Number of features seen during ``fit``.
+    feature_names_in_ : ndarray of shape (n_features_in_,)
+        The column names of a DataFrame given to ``fit``.
     n_iter_ : int
         Passes run.
+    converged_ : bool
+        True when ``early_stopping`` stopped training, or when the
+        convergence test (see ``tol``) holds after the last pass.
     n_layers_ : int
         Number of layers, input and output included.
     n_outputs_ : int
         Output units: 1 for two classes, else the number of classes.
     """
 
+    _parameter_constraints = {
+        "hidden_layer_sizes": ["array-like", *PASSES],
+        "activation": _ACTIVATION,
+        "learning_rate": STEP,
+        "momentum": [Interval(Real, 0, 1, closed="left")],
+        "max_iter": PASSES,
+        "batch_size": PASSES,
+        "alpha": NON_NEGATIVE,
+        "shuffle": ["boolean"],
+        "random_state": RANDOM_STATE,
+        "early_stopping": ["boolean"],
+        "validation_fraction": [Interval(Real, 0, 1, closed="neither")],
+        "n_iter_no_change": PASSES,
+        "tol": POSITIVE,
+    }
+
     def __init__(
         self,
+        *,
         hidden_layer_sizes=(16,),
         activation="tanh",
         learning_rate=0.1,
@@ -369,6 +408,7 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
         early_stopping=False,
         validation_fraction=0.1,
         n_iter_no_change=10,
+        tol=1e-4,
     ):
         self.hidden_layer_sizes = hidden_layer_sizes
         self.activation = activation
@@ -382,34 +422,7 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
         self.early_stopping = early_stopping
         self.validation_fraction = validation_fraction
         self.n_iter_no_change = n_iter_no_change
-
-    # -- hyper-parameters
-    def _check_params(self):
-        self._hidden = _check_hidden_layer_sizes(self.hidden_layer_sizes)
-        _check_activation(self.activation)
-        check_learning_rate(self.learning_rate)
-        momentum = check_nonnegative(self.momentum, "momentum")
-        if momentum >= 1:
-            raise ValueError(f"momentum must be in [0, 1); got {momentum}.")
-        check_positive_int(self.max_iter, "max_iter")
-        check_positive_int(self.batch_size, "batch_size")
-        check_nonnegative(self.alpha, "alpha")
-        check_positive_int(self.n_iter_no_change, "n_iter_no_change")
-        if not isinstance(self.shuffle, (bool, np.bool_)):
-            raise TypeError(
-                f"shuffle must be True or False; got {self.shuffle!r}."
-            )
-        if not isinstance(self.early_stopping, (bool, np.bool_)):
-            raise TypeError(
-                f"early_stopping must be True or False; got {self.early_stopping!r}."
-            )
-        fraction = check_positive(
-            self.validation_fraction, "validation_fraction"
-        )
-        if fraction >= 1:
-            raise ValueError(
-                f"validation_fraction must be in (0, 1); got {fraction}."
-            )
+        self.tol = tol
 
     @staticmethod
     def _targets(y_index, K):
@@ -418,6 +431,7 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
         return np.eye(K)[y_index]
 
     # -- training
+    @_fit_context(prefer_skip_nested_validation=True)
     def fit(self, X, y, coefs_init=None, intercepts_init=None):
         """Train on ``X`` (n_samples, n_features) and labels ``y`` (any two or more labels).
 
@@ -425,17 +439,11 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
         ``coefs_`` / ``intercepts_``); otherwise Glorot initialization is drawn from
         ``random_state``. Returns ``self``.
         """
-        self._check_params()
-        X = check_X(X)
-        check_classification_targets(y)
-        y_index, classes = check_labels(y)
-        if y_index.shape[0] != X.shape[0]:
-            raise ValueError(
-                f"X and y must have the same number of samples; got {X.shape[0]} rows in X "
-                f"and {y_index.shape[0]} labels in y."
-            )
+        X, y_index = fit_data(self, X, y, classes="multiclass")
+        classes = self.classes_
+        hidden = _layer_sizes(self.hidden_layer_sizes, "hidden_layer_sizes")
         n_outputs = 1 if len(classes) == 2 else len(classes)
-        sizes = (X.shape[1], *self._hidden, n_outputs)
+        sizes = (X.shape[1], *hidden, n_outputs)
         rng = check_random_state(self.random_state)
         coefs, intercepts = init_parameters(sizes, self.activation, rng)
         if coefs_init is not None or intercepts_init is not None:
@@ -458,7 +466,7 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
 
         n = X.shape[0]
         batch = min(self.batch_size, n)
-        eta = check_learning_rate(self.learning_rate)
+        eta = step_sizes(self.learning_rate)
         k = 0  # the number of the SGD step, for a learning_rate k -> eta_k
         # All weights and biases live in one vector, layer by layer (the
         # order of flatten_parameters); coefs and intercepts are views of
@@ -472,8 +480,7 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
         self.validation_scores_ = [] if self.early_stopping else None
         self.validation_loss_curve_ = [] if self.early_stopping else None
         self.best_iteration_ = None
-        best = (-np.inf, None)
-        since_best = 0
+        best, since_best, stopped = (-np.inf, None), 0, False
         for epoch in range(1, self.max_iter + 1):
             order = rng.permutation(n) if self.shuffle else np.arange(n)
             X_pass, Y_pass = X[order], Y[order]  # batches are row slices
@@ -520,6 +527,7 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
                 else:
                     since_best += 1
                     if since_best >= self.n_iter_no_change:
+                        stopped = True
                         break
         if self.early_stopping:
             theta = best[1]
@@ -532,6 +540,18 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
         self.n_outputs_ = n_outputs
         self.n_layers_ = len(sizes)
         self.coefs_, self.intercepts_ = coefs, intercepts
+        curve, m = self.loss_curve_, self.n_iter_no_change
+        self.converged_ = stopped or (
+            len(curve) > m and min(curve[-m:]) > min(curve[:-m]) - self.tol
+        )
+        if len(curve) > 1 and curve[-1] > curve[0]:
+            self.converged_ = False
+            warn_not_converged(
+                f"MLPClassifier's training diverged: the loss grew from "
+                f"{curve[0]:.3g} in the first pass to {curve[-1]:.3g} in the "
+                f"last. The step size is too large for these data: lower "
+                f"learning_rate (now {self.learning_rate})."
+            )
         return self
 
     def _check_init(self, coefs_init, intercepts_init, coefs, intercepts):
@@ -573,14 +593,14 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
     def decision_function(self, X):
         """Output scores ``Z^(L)``: the logit of the positive class (1-D) for two classes,
         otherwise one column per class."""
-        X = check_predict_X(self, X, "coefs_")
+        X = predict_data(self, X, "coefs_")
         Zs, _ = forward(self.coefs_, self.intercepts_, X, self.activation)
         Z = Zs[-1]
         return Z[:, 0] if Z.shape[1] == 1 else Z
 
     def predict_proba(self, X):
         """Class probabilities, one column per class in the order of ``classes_``."""
-        X = check_predict_X(self, X, "coefs_")
+        X = predict_data(self, X, "coefs_")
         P = forward(self.coefs_, self.intercepts_, X, self.activation)[1][-1]
         if P.shape[1] == 1:
             return np.column_stack([1.0 - P[:, 0], P[:, 0]])
@@ -588,6 +608,6 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
 
     def predict(self, X):
         """The most probable class of each sample (a label from ``classes_``)."""
-        X = check_predict_X(self, X, "coefs_")
+        X = predict_data(self, X, "coefs_")
         P = forward(self.coefs_, self.intercepts_, X, self.activation)[1][-1]
         return self.classes_[self._predict_index(P)]

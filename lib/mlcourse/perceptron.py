@@ -1,4 +1,4 @@
-"""The perceptron: the single-sample and batch rules, and the book's helpers.
+"""The perceptron: the textbook loop, the next-mistake engine, the estimators.
 
 Chapter "The perceptron" (label ``chapter-perceptron``) builds everything
 here; the chapter "The perceptron convergence theorem" uses :func:`margin`,
@@ -7,53 +7,46 @@ here; the chapter "The perceptron convergence theorem" uses :func:`margin`,
 Conventions (the notation page):
 
 - the score is ``f(x) = w @ x + b``; a sample is a **mistake** when
-  ``y * f(x) <= 0`` (:eq:`eq-pc-mistake`), so a point on the boundary (score
-  exactly 0) is a mistake whatever its label;
-- the single-sample update is ``w += eta_k * y * x`` and ``b += eta_k * y``
-  (:eq:`eq-pc-update`), where ``k`` is the number of the update (1 for the
-  first) and ``eta_k`` is ``learning_rate`` (a number) or
-  ``learning_rate(k)`` (a function or a schedule such as
-  :class:`mlcourse.gradient_descent.InverseLinear`);
+  ``y * f(x) <= 0`` (:eq:`eq-pc-mistake`), so a point on the boundary is a
+  mistake whatever its label, and a score that is not a finite number is
+  an error, never a correct answer;
+- the update is ``w += eta_k * y * x`` and ``b += eta_k * y``
+  (:eq:`eq-pc-update`), where ``eta_k`` is ``learning_rate`` (a number) or
+  ``learning_rate(k)`` for the ``k``-th update;
 - the larger of the two labels in sorted order is the positive class ``+1``.
 
-Two implementations of the single-sample rule live side by side:
-
-- :func:`plain_perceptron`, the textbook loop (algorithm
-  ``alg-pc-single``), one sample at a time; it is the reference;
-- :func:`fast_perceptron`, which finds the next mistake with the block scan
-  of :func:`mistakes_in_pass` and then makes the *same* update. It gives bit
-  for bit the same weights as the plain loop; ``tests/test_perceptron.py``
-  proves it on many random data sets. :class:`Perceptron` uses the fast path.
-
-The block scan is the library's one next-mistake engine: the voted,
-averaged, kernel and multi-class perceptrons of
-:mod:`mlcourse.perceptron_variants` use it too.
+The single-sample rule is written once, as the textbook loop
+(:func:`plain_passes`, algorithm ``alg-pc-single``). The estimators run the
+same rule with the next mistake found by :func:`next_mistakes`, the
+library's one next-mistake engine (the voted, averaged, kernel and
+multi-class perceptrons of :mod:`mlcourse.perceptron_variants` use it too):
+the updates and the weights are the plain loop's, bit for bit, which
+``tests/test_perceptron.py`` checks on many random data sets.
 """
 
 from __future__ import annotations
 
 import math
+from itertools import repeat
+from numbers import Real
 from typing import NamedTuple
 
 import numpy as np
+from scipy.linalg.blas import daxpy, ddot
+from sklearn.base import BaseEstimator, _fit_context
+from sklearn.utils import check_array
+from sklearn.utils._param_validation import validate_params
 
-from ._base import (
-    BaseEstimator,
-    LinearBinaryClassifierMixin,
-    check_classification_target,
-    check_fit_X,
-    check_number,
-    check_pass_params,
-    check_signed_run,
-    check_start,
-    visiting_orders,
-)
+from ._base import LinearBinaryClassifierMixin
 from ._validation import (
-    check_binary_labels,
-    check_nonnegative,
-    check_positive,
-    check_vector,
-    check_X,
+    PASSES,
+    RANDOM_STATE,
+    STEP,
+    check_finite_result,
+    check_random_state,
+    check_start,
+    encode_labels,
+    step_sizes,
     warn_not_converged,
 )
 
@@ -67,16 +60,19 @@ __all__ = [
     "radius",
     "perceptron_criterion",
     "mistake_bound",
+    "is_mistake",
+    "plain_passes",
+    "fast_passes",
+    "next_mistakes",
+    "dot_visits",
     "plain_perceptron",
     "fast_perceptron",
-    "find_next_mistake",
-    "mistakes_in_pass",
-    "rounding_tolerance",
 ]
 
-_EPS = np.finfo(float).eps
-_TINY = np.finfo(float).tiny
-FIRST_BLOCK = 64
+_EPS = float(np.finfo(float).eps)  # a Python float: the scans compare with it
+_EPS32 = 2.0**-23  # float32's, for the blocks screened in single precision
+#: Visits without a mistake after which the engine turns to blocks.
+RUN = 16
 
 
 # ---------------------------------------------------------------------------
@@ -85,109 +81,194 @@ FIRST_BLOCK = 64
 # ---------------------------------------------------------------------------
 
 
-def augment(X) -> np.ndarray:
+def _samples(X):
+    return check_array(X, dtype=np.float64, input_name="X")
+
+
+def _signed(X, y):
+    X = _samples(X)
+    y = check_array(y, ensure_2d=False, dtype=None, input_name="y")
+    if y.shape != (X.shape[0],):
+        raise ValueError(
+            f"y must have one label per row of X: X has {X.shape[0]} rows "
+            f"and y has shape {y.shape}."
+        )
+    return X, encode_labels(y, binary=True)[0]
+
+
+@validate_params({"X": ["array-like"]}, prefer_skip_nested_validation=True)
+def augment(X):
     """Augmented samples ``[1, x]``, the ones FIRST (:eq:`eq-pc-augmented`).
 
     Section "The bias by augmentation": with ``X_tilde = augment(X)`` and
-    ``w_tilde = [b, *w]``, ``X_tilde @ w_tilde`` equals ``X @ w + b``: the
-    bias becomes the weight ``w_tilde[0]`` of a constant feature, as in the
-    lectures' ``a = [a0, a1, ..., ad]``.
+    ``w_tilde = [b, *w]``, ``X_tilde @ w_tilde`` equals ``X @ w + b``.
     """
-    X = check_X(X)
+    X = _samples(X)
     return np.hstack([np.ones((X.shape[0], 1)), X])
 
 
-def normalize(X, y) -> np.ndarray:
+@validate_params(
+    {"X": ["array-like"], "y": ["array-like"]},
+    prefer_skip_nested_validation=True,
+)
+def normalize(X, y):
     """The normalization (reflection) trick: row ``i`` is ``y_i * X[i]``.
 
     Section "Normalization: one class instead of two"
-    (:eq:`eq-pc-normalized`). Labels are mapped to -1/+1 (larger label is
-    +1). Then "every sample is correctly classified by ``w``" reads
-    "``Z @ w > 0`` for every row of ``Z = normalize(X, y)``". Pass augmented
-    samples, ``normalize(augment(X), y)``, to reflect the bias feature too.
+    (:eq:`eq-pc-normalized`), with labels mapped to -1/+1: "every sample is
+    classified correctly by ``w``" reads "``Z @ w > 0`` for every row of
+    ``Z = normalize(X, y)``". Pass ``augment(X)`` to reflect the bias too.
     """
-    X, y = _check_X_labels(X, y)
-    y_signed, _ = check_binary_labels(y)
+    X, y_signed = _signed(X, y)
     return y_signed[:, None] * X
 
 
+@validate_params(
+    {"w": ["array-like"], "X": ["array-like"], "y": ["array-like"]},
+    prefer_skip_nested_validation=True,
+)
 def margin(w, X, y, b: float = 0.0) -> float:
-    """Geometric margin of ``(w, b)`` on ``(X, y)``.
+    """Geometric margin ``min_i y_i (w @ x_i + b) / ||w||`` of ``(w, b)``.
 
-    ``min_i y_i (w @ x_i + b) / ||w||`` (chapter "The perceptron
-    convergence theorem").
-
-    - The bias ``b`` (default 0: a separator through the origin, as in the
-      convergence theorem) enters the scores but not the norm: the result
-      is the smallest signed Euclidean distance from a sample to the
-      hyperplane ``w @ x + b = 0``.
-    - Sign convention: positive when every sample is on its own side (the
-      margin, called gamma in the convergence chapter); zero or negative
-      when some sample is on the boundary or on the wrong side.
-    - To measure a separator with a bias in augmented form, call
-      ``margin(np.r_[b, w], augment(X), y)``: that divides by
-      ``||(b, w)||`` instead.
+    Chapter "The perceptron convergence theorem". The bias enters the scores
+    but not the norm; positive when every sample is on its own side. For a
+    separator in augmented form call ``margin(np.r_[b, w], augment(X), y)``.
     """
-    X, y = _check_X_labels(X, y)
-    w = check_vector(w, "w", length=X.shape[1])
-    b = _check_number(b, "b")
-    norm = np.linalg.norm(w)
-    if norm == 0:
+    X, y_signed = _signed(X, y)
+    w = check_array(w, ensure_2d=False, input_name="w").astype(float)
+    if w.shape != (X.shape[1],) or not np.any(w):
         raise ValueError(
-            "w must not be the zero vector: the zero vector defines no hyperplane."
+            f"w must be a non-zero vector of {X.shape[1]} weights (the zero "
+            f"vector defines no hyperplane); got {w!r}."
         )
-    y_signed, _ = check_binary_labels(y)
-    return float(np.min(y_signed * (X @ w + b)) / norm)
+    return float(np.min(y_signed * (X @ w + float(b))) / np.linalg.norm(w))
 
 
+@validate_params({"X": ["array-like"]}, prefer_skip_nested_validation=True)
 def radius(X) -> float:
-    """Radius of the data, ``R = max_i ||x_i||``.
-
-    The smallest ball centred at the origin that holds the data (chapter
-    "The perceptron convergence theorem").
-    """
-    X = check_X(X)
-    return float(np.max(np.linalg.norm(X, axis=1)))
+    """Radius of the data, ``R = max_i ||x_i||`` (the convergence chapter)."""
+    return float(np.max(np.linalg.norm(_samples(X), axis=1)))
 
 
+@validate_params(
+    {"w": ["array-like"], "X": ["array-like"], "y": ["array-like"]},
+    prefer_skip_nested_validation=True,
+)
 def perceptron_criterion(w, X, y, b: float = 0.0) -> float:
-    """The perceptron criterion (:eq:`eq-pc-criterion`).
+    """The perceptron criterion ``sum_i max(0, -y_i (w @ x_i + b))``.
 
-    ``J_p(w, b) = sum_i max(0, -y_i (w @ x_i + b))`` sums, over the
-    mistakes, how far on the wrong side each one is (measured by its
-    score); samples on the boundary count as mistakes but add 0. It is 0
-    exactly when no sample is strictly on the wrong side.
+    :eq:`eq-pc-criterion`: over the mistakes, how far on the wrong side each
+    one is; zero exactly when no sample is strictly on the wrong side.
     """
-    X, y = _check_X_labels(X, y)
-    w = check_vector(w, "w", length=X.shape[1])
-    b = _check_number(b, "b")
-    y_signed, _ = check_binary_labels(y)
-    return float(np.sum(np.maximum(0.0, -y_signed * (X @ w + b))))
+    X, y_signed = _signed(X, y)
+    w = check_array(w, ensure_2d=False, input_name="w").astype(float)
+    return float(np.sum(np.maximum(0.0, -y_signed * (X @ w + float(b)))))
 
 
+@validate_params(
+    {
+        "R": [Real],
+        "gamma": [Real],
+    },
+    prefer_skip_nested_validation=True,
+)
 def mistake_bound(R, gamma) -> float:
     """The convergence theorem's bound ``(R / gamma)**2`` on the updates.
 
-    ``R`` is the radius of the data (:func:`radius`) and ``gamma`` the
-    margin of a unit separator (:func:`margin`), both for the same
-    (possibly augmented) samples.
+    ``R`` is the radius of the data (:func:`radius`) and ``gamma > 0`` the
+    margin of a unit separator (:func:`margin`), for the same samples.
     """
-    R = check_nonnegative(R, "R")
-    gamma = check_positive(gamma, "gamma")
+    if not (R >= 0 and gamma > 0 and math.isfinite(R / gamma)):
+        raise ValueError(
+            "mistake_bound needs a radius R >= 0 and a margin gamma > 0; "
+            f"got R={R!r}, gamma={gamma!r}."
+        )
     return (R / gamma) ** 2
 
 
 # ---------------------------------------------------------------------------
-# Validation helpers
+# The single-sample rule: the textbook loop (section "Two learning rules",
+# algorithm alg-pc-single)
 # ---------------------------------------------------------------------------
 
-_check_number = check_number
+
+def is_mistake(x, y_i, w, b) -> bool:
+    """The mistake rule ``y * (w @ x + b) <= 0`` (:eq:`eq-pc-mistake`).
+
+    Every decision of the plain loop is this expression; the engine uses it
+    for each sample its approximate margins leave undecided, which is why
+    the two agree bit for bit. A score that is not a finite number (the
+    weights overflowed, or ``inf - inf``) is an error, never "correct".
+    """
+    score = float(x @ w) + b
+    if not math.isfinite(score):
+        raise ValueError(
+            f"a score overflowed ({score}): the weights grew beyond the "
+            "largest float. Rescale X, for example with "
+            "sklearn.preprocessing.StandardScaler, or lower learning_rate."
+        )
+    return y_i * score <= 0.0
 
 
-def _check_X_labels(X, y):
-    X = check_X(X)
-    y = check_vector(y, "y", length=X.shape[0], numeric=False)
-    return X, y
+class Pass(NamedTuple):
+    """The updates of one pass of the single-sample rule.
+
+    ``order`` is the visiting order (``None``: ``0, 1, ..., n - 1``),
+    ``positions`` the place in that order of each update, ``etas`` its step
+    size ``eta_k`` (one number for a constant step; the update adds
+    ``eta_k y_i x_i``), ``weights`` (when recorded) the pair ``(w, b)``
+    after each update, and ``coef``, ``intercept`` the weights at the end
+    of the pass.
+    """
+
+    order: np.ndarray | None
+    positions: list
+    etas: list | float
+    weights: list | None
+    coef: np.ndarray
+    intercept: float
+
+    def rows(self):
+        """The row of X behind each update."""
+        if self.order is None:
+            return list(self.positions)
+        return self.order[self.positions].tolist()
+
+
+def plain_passes(
+    X, y, coef, b, eta, orders, fit_intercept=True, dual=False, record=False
+):
+    """The single-sample perceptron as the textbook writes it: the reference.
+
+    Algorithm ``alg-pc-single``: for each pass, visit the samples in its
+    order; whenever ``y_i (w @ x_i + b) <= 0`` (:func:`is_mistake`), make
+    update ``k``: ``w = w + eta_k y_i x_i`` and ``b = b + eta_k y_i``
+    (``b`` stays put without ``fit_intercept``). Yields a :class:`Pass` per
+    pass (with every update's weights when ``record``).
+
+    With ``dual``, the rows of ``X`` are those of a Gram matrix ``K``, and
+    ``coef`` holds the dual coefficients ``a_j = alpha_j y_j`` of the kernel
+    perceptron (:eq:`eq-va-dual`): the score of sample ``i`` is
+    ``K[i] @ a + b``, and update ``k`` adds ``eta_k y_i`` to ``a_i``.
+    """
+    coef, k, n = coef.copy(), 0, X.shape[0]
+    for order in orders:
+        positions, etas, weights = [], [], [] if record else None
+        for position, i in enumerate(range(n) if order is None else order):
+            if is_mistake(X[i], y[i], coef, b):
+                k += 1
+                step = eta(k) * y[i]
+                if dual:
+                    coef[i] = coef[i] + step
+                else:
+                    coef = coef + step * X[i]
+                if fit_intercept:
+                    b = b + step
+                positions.append(position)
+                etas.append(eta(k))
+                if record:
+                    weights.append((coef.copy(), b))
+        yield Pass(order, positions, etas, weights, coef, b)
 
 
 # ---------------------------------------------------------------------------
@@ -195,224 +276,249 @@ def _check_X_labels(X, y):
 # ---------------------------------------------------------------------------
 
 
-def rounding_tolerance(n_terms: int, row_norm, weight_norm):
-    """How far a computed score may be from the plain loop's: the one rule.
+class Scan:
+    """The engine's tolerances, which the caller raises after each update.
 
-    A score ``z @ v`` of ``n_terms`` products, computed in floating point
-    in any order (a per-sample dot product, or one row of a matrix-vector
-    product), is within ``n_terms * eps / 2 * ||z|| ||v||`` of the exact
-    value (the standard bound for sums). Two ways of computing the same
-    score are therefore within ``n_terms * eps * ||z|| ||v||`` of each
-    other. The tolerance is eight times that, with two extra terms for the
-    bias and a few smallest normal numbers for underflow::
-
-        8 (n_terms + 2) eps ||z|| ||v|| + (n_terms + 2) tiny
-
-    A row whose block score is beyond the tolerance on either side is
-    decided; the few within it are decided by the plain loop's expression.
+    ``tol`` bounds how far an approximate margin (a BLAS dot product, or a
+    row of a matrix product) may be from the plain loop's: a margin beyond
+    it on either side is decided; within it, the plain expression decides.
+    ``block_tol`` is the same bound for margins computed in single
+    precision (:func:`fast_passes`).
     """
-    return (
-        8.0 * (n_terms + 2) * _EPS * row_norm * weight_norm
-        + (n_terms + 2) * _TINY
-    )
+
+    __slots__ = ("tol", "block_tol")
+
+    def __init__(self, tol=0.0, block_tol=0.0):
+        self.tol, self.block_tol = tol, block_tol
 
 
-def mistakes_in_pass(
-    n, block_margins, is_mistake, first_block=FIRST_BLOCK, decide_sure=True
-):
-    """Yield, in order, each row of one pass that is a mistake when reached.
+def tolerance(n_terms, bound, eps=_EPS, tiny=5e-324):
+    """``4 (n_terms + 2) (eps bound + tiny)``, or ``inf`` if not safe.
 
-    The engine behind every fast perceptron of the library. It yields
-    exactly the rows that the plain loop ``for i in range(n): if
-    is_mistake(i): ...`` updates on, provided the caller makes its update
-    (in place) before asking for the next row:
-
-    - ``block_margins(start, stop)`` returns the margins ``y * f(x)`` of
-      rows ``start..stop-1`` computed for the current weights in one
-      vectorized product, and a (scalar) :func:`rounding_tolerance` within
-      which they may differ from the plain loop's;
-    - ``is_mistake(i)`` is the plain loop's own per-sample test.
-
-    The rows are scanned in blocks that start at ``first_block`` (64) rows
-    and double while no mistake is found, so that an early mistake pays for
-    a small product and a clean pass for a few large ones. A margin above
-    the tolerance is certainly not a mistake, one below minus the tolerance
-    certainly is; a margin within it is decided by ``is_mistake``. (With
-    ``decide_sure=False`` every candidate goes to ``is_mistake``, for rules
-    whose update needs more than the yes or no, such as the rival class of
-    the multi-class rule.) After a mistake the scan restarts at the next
-    row with a small block.
+    Two computations of a sum of ``n_terms`` products, in any order, differ
+    by at most ``2 n_terms (eps / 2)`` times the sum of the products' sizes
+    (the standard bound), plus the underflow of each rounding (``tiny``
+    bounds it; float64's smallest number by default); ``bound`` is an upper
+    bound of that sum. The factor 4 covers the rounding of the bound itself
+    and, in single precision (float32's ``eps``), the rounding of the
+    operands to it. Near overflow, or for a NaN bound, the tolerance is
+    infinite: every visit is then decided by the plain expression.
     """
-    position, block = 0, first_block
-    while position < n:
-        stop = min(n, position + block)
-        margins, tolerance = block_margins(position, stop)
-        offset = int((margins <= tolerance).argmax())
-        margin = float(margins[offset])
-        if margin > tolerance:
-            position, block = stop, 2 * block
-            continue
-        i = position + offset
-        position = i + 1
-        if (decide_sure and margin < -tolerance) or is_mistake(i):
-            yield i
-            block = first_block
+    if not bound < 1e300:
+        return math.inf
+    return 4.0 * (n_terms + 2) * (eps * bound + tiny)
 
 
-def _is_mistake(x, y_i, w, b) -> bool:
-    """The mistake rule ``y * (w @ x + b) <= 0`` (:eq:`eq-pc-mistake`).
+def dot_visits(rows, coef):
+    """Visit the rows one at a time: the margin of each, a BLAS dot product.
 
-    ``y_i`` is -1 or +1. Every decision of the plain loops goes through this
-    one expression, ``float(x @ w) + b``; the fast path uses it for every
-    sample that its block products leave undecided, which is what makes
-    the two agree bit for bit.
+    The ``visits(start, stop, scan)`` of :func:`next_mistakes`: with the
+    normalized rows ``z_i = y_i [x_i, 1]`` and the weights ``v = [w, b]``
+    (section "Normalization"), ``z_i @ v`` approximates the margin
+    ``y_i (w @ x_i + b)``; the margins are computed lazily, each with the
+    weights of its moment.
     """
-    return y_i * (float(x @ w) + b) <= 0.0
+
+    def visits(start, stop, scan):
+        tol = scan.tol
+        for i, m in enumerate(
+            map(ddot, rows[start:stop], repeat(coef)), start
+        ):
+            if not m > tol:
+                yield i, m
+                tol = scan.tol
+
+    return visits
 
 
-def normalized_rows(X, y_signed, fit_intercept=True):
+def next_mistakes(n, visits, scan, decide, block=None, sure=True, run=RUN):
+    """Yield, in order, every position of a pass that the plain loop updates on.
+
+    The library's one next-mistake engine. The caller makes its update
+    (the weights in place, ``scan.tol``) before asking for the next
+    position; the engine then yields exactly the positions at which
+    ``for i in range(n): if decide(i): update`` updates. ``decide(i)`` is
+    the plain loop's own test (:func:`is_mistake` or the multi-class rule).
+
+    - Where mistakes come close together, the engine visits the samples one
+      at a time: ``visits(start, stop, scan)`` computes their approximate
+      margins lazily, with the weights of the moment (a BLAS dot product
+      each, :func:`dot_visits`), and yields ``(i, margin)`` for each visit
+      whose margin is not above ``scan.tol`` (a correct answer). A margin
+      below ``-scan.tol`` is a mistake; one within the tolerance (or NaN)
+      goes to ``decide``. With ``visits=None`` every visit goes to
+      ``decide``.
+    - After ``run`` visits without a mistake (checked every ``4 run``
+      visits), or when the last two mistakes were more than ``4 run``
+      apart, it scans blocks: ``block(start, stop)`` gives their
+      approximate margins in one matrix product, and their tolerance. The first block is half
+      the last gap between mistakes (at least ``2 run`` samples) and the
+      blocks double until one holds a margin that is not clearly correct,
+      which goes to the same test (a clear mistake is one if ``sure``).
+      ``block=None`` keeps single visits. A smaller ``run`` suits margins
+      that cost more.
+    """
+    i, last, gap = 0, -1, 0
+    while i < n:
+        while i < n and (block is None or gap <= 4 * run):
+            end = min(n, i + 4 * run)
+            if visits is None:
+                candidates = zip(range(i, end), repeat(math.nan))
+            else:
+                candidates = visits(i, end, scan)
+            for i, m in candidates:
+                if m < -scan.tol or decide(i):
+                    yield i
+                    last = i
+            gap, i = end - last, end
+            if gap > run:
+                break
+        size = max(2 * run, gap // 2)
+        while i < n and block is not None:
+            stop = min(n, i + size)
+            block_margins, tol = block(i, stop)
+            clear = block_margins > tol
+            j = int(clear.argmin())
+            if clear[j]:
+                i, size = stop, 2 * size
+                continue
+            i += j
+            if (sure and block_margins[j] < -tol) or decide(i):
+                yield i
+                last, gap = i, i - last
+            i += 1
+            break
+
+
+def normalized_rows(X, y, fit_intercept=True):
     """The rows ``z_i = y_i [x_i, 1]`` (``y_i [x_i, 0]`` without a bias).
 
     Section "Normalization: one class instead of two": with the weights
-    stacked as ``v = [w, b]``, the margin of sample ``i`` is ``z_i @ v``
-    and the update of :eq:`eq-pc-update` is ``v += eta_k z_i``. (The bias is
-    put last here, unlike :func:`augment`, so that ``v[:d]`` is ``w``.)
+    stacked as ``v = [w, b]``, the margin of sample ``i`` is ``z_i @ v`` and
+    the update :eq:`eq-pc-update` is ``v += eta_k z_i``.
     """
     n, d = X.shape
     Z = np.empty((n, d + 1))
-    np.multiply(X, y_signed[:, None], out=Z[:, :d])
-    Z[:, d] = y_signed if fit_intercept else 0.0
+    np.multiply(X, y[:, None], out=Z[:, :d])
+    Z[:, d] = y if fit_intercept else 0.0
     return Z
 
 
-class LinearPass(NamedTuple):
-    """The updates of one pass of the single-sample rule.
+def fast_passes(
+    X, y, coef, b, eta, orders, fit_intercept=True, dual=False, record=False,
+    size=None,
+):  # fmt: skip
+    """:func:`plain_passes` with the next mistake found by :func:`next_mistakes`.
 
-    ``positions`` are the rows (in visiting order) of the mistakes,
-    ``steps`` the step ``eta_k`` of each, and ``weights`` (only when asked
-    for) the stacked weights ``[w, b]`` after each update, one row each.
+    Same arguments and the same :class:`Pass` results, bit for bit
+    (``size``, the largest ``|X[i, j]|``, saves a pass over X when known).
+    The weights are kept stacked, ``v = [w, b]``, and update ``k`` is
+    ``v += eta_k z_i`` with the normalized row ``z_i``: BLAS ``daxpy`` for
+    a step of 1 (which rounds once, as ``w + y_i x_i`` does), the plain
+    loop's two roundings otherwise. Blocks are scored in single precision
+    (half the memory to read) with float32's tolerance, while the weights'
+    bound ``size |v|_1`` stays below ``1e30``. The dual rule's margins are
+    ``y_i (K[i] @ a + b)`` from the rows of the Gram matrix itself, visited
+    one at a time (a block would cost the same reads of ``K``).
     """
-
-    positions: list
-    steps: list
-    weights: list | None
-
-
-def linear_pass(Z, X, y_signed, v, z_max, eta, k, record=False):
-    """One pass of the single-sample rule, exactly as the plain loop makes it.
-
-    ``Z`` holds the normalized rows (:func:`normalized_rows`) in visiting
-    order, ``X`` and ``y_signed`` the same samples, ``v = [w, b]`` the
-    weights (updated in place), ``z_max`` the largest row norm of ``Z``,
-    ``eta`` the step function (from
-    :func:`mlcourse._validation.check_learning_rate`) and ``k`` the number of
-    updates made before this pass. Returns a :class:`LinearPass`.
-
-    The next mistake is found by the block scan of :func:`mistakes_in_pass`
-    (margins within the :func:`rounding_tolerance` decided by the plain
-    loop's own expression); the update is the plain loop's,
-    ``v += eta_k z_i``.
-    """
-    d = X.shape[1]
-    w = v[:d]
-    n_terms = d + 1
-    result = LinearPass([], [], [] if record else None)
-    # An upper bound on ||v||: exact at the start, then grown by the
-    # triangle inequality (a larger bound only makes the tolerance safer).
-    norm = [math.sqrt(float(v @ v))]
-
-    def block_margins(start, stop):
-        margins = Z[start:stop].dot(v)
-        return margins, rounding_tolerance(n_terms, z_max, norm[0])
-
-    def is_mistake(i):
-        return _is_mistake(X[i], y_signed[i], w, v[d])
-
-    for i in mistakes_in_pass(X.shape[0], block_margins, is_mistake):
-        step = eta(k + len(result.positions) + 1)
-        step_in_place(v, step, Z[i])
-        norm[0] += step * z_max
-        result.positions.append(i)
-        result.steps.append(step)
-        if record:
-            result.weights.append(v.copy())
-    return result
-
-
-def step_in_place(v, step, z):
-    """``v += step * z`` with the rounding of ``w + (eta_k y) x``.
-
-    ``z = y [x, 1]`` and ``y`` is -1 or +1, so ``step * z`` equals
-    ``(step * y) * [x, 1]`` exactly (rounding is symmetric about zero);
-    with ``step == 1`` the product is skipped, as it changes nothing.
-    """
-    if step == 1.0:
-        v += z
+    n, d = X.shape
+    v, scan, k = np.append(coef, b), Scan(), 0
+    w, constant = v[:d], getattr(eta, "constant", None)
+    if size is None:
+        size = max(float(X.max()), -float(X.min()), 1.0)
+    # the tolerance grows with the weights' l1 norm: by size + 1 per unit
+    # step for the dual rule, (d + 1) size^2 for the primal (|z_i|_1)
+    growth = tolerance(d + 1, size + 1.0 if dual else (d + 1) * size * size)
+    # float32 underflows by at most 2^-150 per operand and product
+    tiny32 = 2.0**-149 * (d + 1) * size
+    growth32 = tolerance(d + 1, (d + 1) * size * size, _EPS32, tiny32)
+    limit32 = tolerance(d + 1, 1e30, _EPS32) if size < 1e30 else 0.0
+    if dual:
+        all_rows, ys = list(X), y.tolist()
     else:
-        v += step * z
+        Z = normalized_rows(X, y, fit_intercept)
+        all_rows, Z32 = list(Z), Z.astype(np.float32) if limit32 else None
+    for order in orders:
+        sample = range(n) if order is None else order
+
+        def decide(i, sample=sample):
+            j = sample[i]
+            return is_mistake(X[j], y[j], w, v[d])
+
+        positions, etas, weights = [], [], [] if record else None
+        l1 = float(np.sum(np.abs(v)))
+        scan.tol = tolerance(d + 1, size * l1)
+        scan.block_tol = tolerance(
+            d + 1, size * l1, _EPS32, tiny32 + 2.0**-149 * l1
+        )
+        if dual:
+
+            def visits(start, stop, scan, sample=sample):
+                tol = scan.tol
+                for i in range(start, stop):
+                    j = sample[i]
+                    m = ys[j] * (ddot(all_rows[j], w) + v[d])
+                    if not m > tol:
+                        yield i, m
+                        tol = scan.tol
+
+            for i in next_mistakes(n, visits, scan, decide):
+                k, j = k + 1, sample[i]
+                etas.append(eta(k))
+                v[j] = v[j] + etas[-1] * ys[j]
+                if fit_intercept:
+                    v[d] = v[d] + etas[-1] * ys[j]
+                scan.tol += growth * etas[-1]
+                positions.append(i)
+                if record:
+                    weights.append((w.copy(), float(v[d])))
+            yield Pass(order, positions, etas, weights, w, float(v[d]))
+            continue
+        Zp = Z if order is None else Z[order]
+        rows = all_rows if order is None else list(Zp)
+        Zp32 = Z32 if order is None or Z32 is None else Z32[order]
+
+        def block(start, stop, Zp=Zp, Zp32=Zp32):
+            if scan.block_tol < limit32:
+                return Zp32[start:stop] @ v.astype(np.float32), scan.block_tol
+            return Zp[start:stop] @ v, scan.tol
+
+        mistakes = next_mistakes(n, dot_visits(rows, v), scan, decide, block)
+        if constant == 1.0 and not record:  # the common case, made lean
+            for i in mistakes:
+                daxpy(rows[i], v)
+                scan.tol += growth
+                scan.block_tol += growth32
+                positions.append(i)
+            etas = constant
+        for i in mistakes:
+            etas.append(constant or eta(k + len(etas) + 1))
+            if etas[-1] == 1.0:
+                daxpy(rows[i], v)
+            else:
+                v += etas[-1] * rows[i]
+            scan.tol += growth * etas[-1]
+            scan.block_tol += growth32 * etas[-1]
+            positions.append(i)
+            if record:
+                weights.append((w.copy(), float(v[d])))
+        k += len(positions)
+        yield Pass(order, positions, etas, weights, w, float(v[d]))
 
 
-def find_next_mistake(
-    X, y_signed, w, b, start=0, row_norms=None, first_block=FIRST_BLOCK
-) -> int:
-    """Index of the first mistake at or after row ``start``, or -1.
+def visiting_orders(n_samples, max_iter, shuffle, random_state):
+    """The order of the samples, pass by pass (``None``: in order).
 
-    It returns exactly what this loop returns, only faster::
-
-        for i in range(start, len(X)):
-            if y_signed[i] * (float(X[i] @ w) + b) <= 0:
-                return i
-        return -1
-
-    The rows are scanned by :func:`mistakes_in_pass` (blocks of 64, 128,
-    ... rows, one matrix-vector product each; margins within the
-    :func:`rounding_tolerance` are decided by the per-sample expression).
-
-    Parameters
-    ----------
-    X : ndarray of shape (n, d)
-        The samples (trusted: an inner routine, no validation).
-    y_signed : ndarray of shape (n,)
-        Labels -1/+1.
-    w : ndarray of shape (d,)
-        The weights.
-    b : float
-        The bias.
-    start : int
-        First row to look at.
-    row_norms : ndarray of shape (n,), optional
-        ``np.linalg.norm(X, axis=1)``; pass it when calling many times.
-    first_block : int
-        Length of the first block (64); later blocks double.
+    With ``shuffle`` each pass gets a fresh permutation, drawn when the
+    pass starts, so that memory does not grow with ``max_iter``.
     """
-    X, y_signed = X[start:], y_signed[start:]
-    if row_norms is None:
-        row_norms = np.sqrt(np.einsum("ij,ij->i", X, X))
-    else:
-        row_norms = row_norms[start:]
-    if X.shape[0] == 0:
-        return -1
-    x_max = float(np.max(row_norms))
-    scale = math.sqrt(float(w @ w))
-    n_terms = X.shape[1] + 1
-
-    def block_margins(a, c):
-        tolerance = rounding_tolerance(n_terms, x_max + 1.0, scale + abs(b))
-        return y_signed[a:c] * (X[a:c] @ w + b), tolerance
-
-    def is_mistake(i):
-        return _is_mistake(X[i], y_signed[i], w, b)
-
-    found = mistakes_in_pass(
-        X.shape[0], block_margins, is_mistake, first_block
-    )
-    i = next(found, -1)
-    return -1 if i < 0 else start + i
+    rng = check_random_state(random_state) if shuffle else None
+    for _ in range(max_iter):
+        yield rng.permutation(n_samples) if shuffle else None
 
 
 # ---------------------------------------------------------------------------
-# The single-sample rule: the plain loop and the fast path
-# (section "Two learning rules", algorithm alg-pc-single)
+# Runs of the single-sample rule
 # ---------------------------------------------------------------------------
 
 
@@ -420,12 +526,11 @@ class PerceptronRun(NamedTuple):
     """What a run of the single-sample rule returns.
 
     ``coef`` and ``intercept`` are the final weights, ``n_updates`` the
-    number of updates. With ``record_path`` (the default of the functions),
-    ``coef_path[k]`` and ``intercept_path[k]`` are the weights after ``k``
-    updates (row 0 is the starting point) and ``update_indices[k - 1]`` is
-    the row of ``X`` that caused update ``k``; without it the three are
-    ``None``. ``n_iter`` is the number of passes made; ``converged`` says
-    whether the last pass found no mistake.
+    number of updates, ``n_iter`` the passes made, ``converged`` whether the
+    last pass found no mistake. With ``record_path``, ``coef_path[k]`` and
+    ``intercept_path[k]`` are the weights after ``k`` updates (row 0: the
+    start) and ``update_indices[k - 1]`` the row of X behind update ``k``;
+    otherwise the three are ``None``.
     """
 
     coef_path: np.ndarray | None
@@ -438,198 +543,134 @@ class PerceptronRun(NamedTuple):
     n_updates: int
 
 
-def _in_order(order, *arrays):
-    """The arrays with their rows in visiting order (``None``: as they are)."""
-    if order is None:
-        return arrays
-    return tuple(a[order] for a in arrays)
-
-
-def _finish(path, intercepts, updates, n_iter, converged, w, b, n_updates):
-    if path is None:
-        return PerceptronRun(
-            None, None, None, n_iter, converged, w, float(b), n_updates
+def _checked_run(passes, X, y_signed, coef_init, intercept_init, options):
+    X = _samples(X)
+    y = check_array(y_signed, ensure_2d=False, input_name="y_signed")
+    if y.shape != (X.shape[0],) or not np.all(np.abs(y) == 1):
+        raise ValueError(
+            "y_signed must hold -1 or +1 for each row of X; map labels "
+            "with mlcourse._validation.encode_labels first."
         )
+    fit_intercept = options.get("fit_intercept", True)
+    w, b = check_start(coef_init, intercept_init, X.shape[1], fit_intercept)
+    return _run(passes, X, y, w, b, **options)
+
+
+def _run(
+    passes, X, y, w, b, *, learning_rate=1.0, max_iter=100,
+    fit_intercept=True, shuffle=False, random_state=None, record_path=True,
+):  # fmt: skip
+    """A run of ``passes`` from ``(w, b)`` on checked data."""
+    orders = visiting_orders(X.shape[0], max_iter, shuffle, random_state)
+    eta, record = step_sizes(learning_rate), record_path
+    path, rows, n_iter, k = [(w.copy(), b)], [], 0, 0
+    for p in passes(X, y, w, b, eta, orders, fit_intercept, record=record):
+        n_iter, k = n_iter + 1, k + len(p.positions)
+        if record:
+            path += p.weights
+            rows += p.rows()
+        if not p.positions:
+            break
+    w, b, converged = p.coef.copy(), float(p.intercept), not p.positions
+    if not record:
+        return PerceptronRun(None, None, None, n_iter, converged, w, b, k)
     return PerceptronRun(
-        np.array(path),
-        np.array(intercepts),
-        np.array(updates, dtype=int),
+        np.array([c for c, _ in path]),
+        np.array([i for _, i in path]),
+        np.array(rows, dtype=int),
         n_iter,
         converged,
         w,
-        float(b),
-        n_updates,
+        b,
+        k,
     )
 
 
-def plain_perceptron(
-    X,
-    y_signed,
-    coef_init=None,
-    intercept_init=None,
-    *,
-    learning_rate=1.0,
-    max_iter=1000,
-    fit_intercept=True,
-    shuffle=False,
-    random_state=None,
-    record_path=True,
-) -> PerceptronRun:
-    """The single-sample perceptron as the textbook writes it: the reference.
+def plain_perceptron(X, y_signed, coef_init=None, intercept_init=None, **kw):
+    """A run of the textbook loop (:func:`plain_passes`) from ``w0``, ``b0``.
 
-    Algorithm ``alg-pc-single`` of the chapter: visit the samples in order
-    (or in a fresh random order each pass when ``shuffle``); whenever
-    ``y_i (w @ x_i + b) <= 0`` (:eq:`eq-pc-mistake`), update
-    ``w += eta_k y_i x_i`` and ``b += eta_k y_i`` (:eq:`eq-pc-update`; ``b``
-    stays 0 when not ``fit_intercept``). Stop after a pass with no mistake,
-    or after ``max_iter`` passes. ``y_signed`` holds -1/+1 labels. Returns a
-    :class:`PerceptronRun`; it does not warn.
+    Keywords: ``learning_rate`` (1.0), ``max_iter`` (100), ``fit_intercept``
+    (True), ``shuffle`` (False), ``random_state``, ``record_path`` (True).
+    It stops after a pass with no mistake, or after ``max_iter`` passes;
+    ``y_signed`` holds -1/+1. Returns a :class:`PerceptronRun`.
     """
-    X, y_signed, w, b, eta, max_iter = check_signed_run(
-        X, y_signed, coef_init, intercept_init, learning_rate, max_iter,
-        fit_intercept,
-    )  # fmt: skip
-    path, intercepts, updates = [w.copy()], [b], []
-    k, n_iter, converged = 0, 0, False
-    n = X.shape[0]
-    for order in visiting_orders(n, max_iter, shuffle, random_state):
-        n_iter += 1
-        mistakes = 0
-        for i in range(n) if order is None else order:
-            if _is_mistake(X[i], y_signed[i], w, b):
-                k += 1
-                step = eta(k) * y_signed[i]
-                w = w + step * X[i]
-                if fit_intercept:
-                    b = b + step
-                mistakes += 1
-                if record_path:
-                    path.append(w.copy())
-                    intercepts.append(b)
-                    updates.append(int(i))
-        if mistakes == 0:
-            converged = True
-            break
-    if not record_path:
-        path = intercepts = updates = None
-    return _finish(path, intercepts, updates, n_iter, converged, w, b, k)
+    return _checked_run(
+        plain_passes, X, y_signed, coef_init, intercept_init, kw
+    )
 
 
-def fast_perceptron(
-    X,
-    y_signed,
-    coef_init=None,
-    intercept_init=None,
-    *,
-    learning_rate=1.0,
-    max_iter=1000,
-    fit_intercept=True,
-    shuffle=False,
-    random_state=None,
-    record_path=True,
-) -> PerceptronRun:
-    """The single-sample perceptron with the next mistake found by blocks.
-
-    Same arguments, same visiting orders (the same random permutations when
-    ``shuffle``), same updates and the same result as
-    :func:`plain_perceptron`, bit for bit: only the search for the next
-    mistake is vectorized (:func:`mistakes_in_pass`). The weights are kept
-    stacked, ``v = [w, b]``, and each update is ``v += eta_k z_i`` with the
-    normalized row ``z_i = y_i [x_i, 1]``.
-    """
-    X, y_signed, w, b, eta, max_iter = check_signed_run(
-        X, y_signed, coef_init, intercept_init, learning_rate, max_iter,
-        fit_intercept,
-    )  # fmt: skip
-    n, d = X.shape
-    Z = normalized_rows(X, y_signed, fit_intercept)
-    z_max = float(np.sqrt(np.max(np.einsum("ij,ij->i", Z, Z))))
-    v = np.append(w, b)
-    path = [v.copy()] if record_path else None
-    updates = []
-    k, n_iter, converged = 0, 0, False
-    for order in visiting_orders(n, max_iter, shuffle, random_state):
-        n_iter += 1
-        Zp, Xp, yp = _in_order(order, Z, X, y_signed)
-        run = linear_pass(Zp, Xp, yp, v, z_max, eta, k, record_path)
-        k += len(run.positions)
-        if record_path:
-            path.extend(run.weights)
-            updates.extend(
-                run.positions if order is None else order[run.positions]
-            )
-        if not run.positions:
-            converged = True
-            break
-    if record_path:
-        path = np.array(path)
-        return PerceptronRun(
-            path[:, :d].copy(),
-            path[:, d].copy(),
-            np.array(updates, dtype=int),
-            n_iter,
-            converged,
-            v[:d].copy(),
-            float(v[d]),
-            k,
-        )
-    return _finish(None, None, None, n_iter, converged, v[:d].copy(), v[d], k)
+def fast_perceptron(X, y_signed, coef_init=None, intercept_init=None, **kw):
+    """:func:`plain_perceptron` with the engine: the same run, bit for bit."""
+    return _checked_run(
+        fast_passes, X, y_signed, coef_init, intercept_init, kw
+    )
 
 
 # ---------------------------------------------------------------------------
 # Estimators
 # ---------------------------------------------------------------------------
 
-
-class _MistakeDrivenClassifier(LinearBinaryClassifierMixin, BaseEstimator):
-    """What the binary mistake-driven estimators share: checks and tags."""
-
-    def _check_params(self):
-        return check_pass_params(
-            self, ("fit_intercept", "shuffle", "record_path")
-        )
-
-    def _check_data(self, X, y):
-        X = check_fit_X(X)
-        y_signed, classes = check_classification_target(
-            y, X.shape[0], binary=True
-        )
-        return X, y_signed, classes
-
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.classifier_tags.multi_class = False
-        return tags
-
-
+_RULE_PARAMETERS = {
+    "learning_rate": STEP,
+    "max_iter": PASSES,
+    "fit_intercept": ["boolean"],
+    "record_path": ["boolean"],
+}
 _PATH_ATTRIBUTES = ("coef_path_", "intercept_path_", "update_indices_")
 
 
-class Perceptron(_MistakeDrivenClassifier):
+class _PerceptronRule(LinearBinaryClassifierMixin, BaseEstimator):
+    """What the two rules share: storing a run, and its warning."""
+
+    def _store(self, X, coef, intercept, paths, n_updates, n_iter, converged):
+        check_finite_result(self, coef, intercept)
+        for name in _PATH_ATTRIBUTES:
+            self.__dict__.pop(name, None)
+        if self.record_path:
+            for name, value in zip(_PATH_ATTRIBUTES, paths):
+                if value is not None:
+                    setattr(self, name, value)
+        self.coef_, self.intercept_ = coef, float(intercept)
+        self.n_updates_, self.n_iter_ = n_updates, n_iter
+        self.converged_ = converged
+        if not converged:
+            warn_not_converged(
+                f"{type(self).__name__} still made mistakes after "
+                f"max_iter={self.max_iter} passes: the data may not be "
+                "linearly separable. It returns the last weights; raise "
+                "max_iter, or use a decaying learning_rate."
+            )
+        return self
+
+
+class Perceptron(_PerceptronRule):
     """The online (single-sample) perceptron of Rosenblatt.
 
     Chapter "The perceptron", algorithm ``alg-pc-single``: a sample is a
     mistake when ``y (w @ x + b) <= 0`` (:eq:`eq-pc-mistake`), and each
     mistake updates ``w += eta_k y x``, ``b += eta_k y``
-    (:eq:`eq-pc-update`). Training stops after a pass with no mistake, or
-    after ``max_iter`` passes with a ``ConvergenceWarning`` (non-separable
-    data never hangs). The next mistake is found by the block scan of
-    :func:`fast_perceptron`; the result is identical to
-    :func:`plain_perceptron`.
+    (:eq:`eq-pc-update`). Training stops after a pass with no mistake
+    (``converged_``), or after ``max_iter`` passes with a
+    ``ConvergenceWarning``. The next mistake is found by the engine
+    (:func:`next_mistakes`); the run is :func:`plain_perceptron`'s, bit for
+    bit.
 
     Parameters
     ----------
     learning_rate : float or callable, default=1.0
-        The step ``eta_k`` of update ``k``: a positive number, or a function
-        of ``k`` (``k = 1`` for the first update), such as
-        ``InverseLinear(1.0)`` from :mod:`mlcourse.gradient_descent`.
-    max_iter : int, default=1000
-        Largest number of passes over the data.
+        The step ``eta_k`` of update ``k``: a number above zero, or a
+        function of ``k`` (``k = 1`` first), such as ``InverseLinear(1.0)``
+        from :mod:`mlcourse.gradient_descent`.
+    max_iter : int, default=100
+        Largest number of passes over the data. 100 passes bound the work on
+        data that no line separates (10,000 samples of 50 features: about a
+        fifth of a second); separable data with a small margin may need
+        more.
     fit_intercept : bool, default=True
-        Learn the bias ``b``; when False, ``b`` stays 0.
+        Learn the bias ``b``; when False, ``b`` stays at its start (0).
     shuffle : bool, default=False
         Visit the samples in a fresh random order each pass.
-    random_state : None, int or numpy Generator, default=None
+    random_state : None, int, RandomState or Generator, default=None
         Seed of the shuffling.
     record_path : bool, default=False
         Keep every weight vector of the run in ``coef_path_`` and
@@ -651,19 +692,28 @@ class Perceptron(_MistakeDrivenClassifier):
         The two labels; ``classes_[1]`` is the positive class.
     n_features_in_ : int
         Number of features seen in ``fit``.
+    feature_names_in_ : ndarray of shape (n_features_in_,)
+        The column names of a DataFrame given to ``fit``.
     coef_path_ : ndarray of shape (n_updates_ + 1, n_features)
-        Only with ``record_path=True``: the weights before the first update
-        and after each one.
+        With ``record_path=True``: the weights before the first update and
+        after each one.
     intercept_path_ : ndarray of shape (n_updates_ + 1,)
-        Only with ``record_path=True``: the bias along the run.
+        With ``record_path=True``: the bias along the run.
     update_indices_ : ndarray of shape (n_updates_,)
-        Only with ``record_path=True``: the row of ``X`` behind each update.
+        With ``record_path=True``: the row of ``X`` behind each update.
     """
+
+    _parameter_constraints = {
+        **_RULE_PARAMETERS,
+        "shuffle": ["boolean"],
+        "random_state": RANDOM_STATE,
+    }
 
     def __init__(
         self,
+        *,
         learning_rate=1.0,
-        max_iter=1000,
+        max_iter=100,
         fit_intercept=True,
         shuffle=False,
         random_state=None,
@@ -676,100 +726,67 @@ class Perceptron(_MistakeDrivenClassifier):
         self.random_state = random_state
         self.record_path = record_path
 
+    @_fit_context(prefer_skip_nested_validation=True)
     def fit(self, X, y, coef_init=None, intercept_init=None):
         """Run the single-sample rule from ``(coef_init, intercept_init)``.
 
         The start defaults to zeros. Returns ``self``.
         """
-        self._check_params()
-        X, y_signed, classes = self._check_data(X, y)
-        run = fast_perceptron(
-            X,
-            y_signed,
-            coef_init,
-            intercept_init,
-            learning_rate=self.learning_rate,
-            max_iter=self.max_iter,
-            fit_intercept=self.fit_intercept,
-            shuffle=self.shuffle,
-            random_state=self.random_state,
-            record_path=self.record_path,
+        X, y_signed = self._fit_data(X, y)
+        w, b = check_start(
+            coef_init, intercept_init, X.shape[1], self.fit_intercept
         )
-        for name in _PATH_ATTRIBUTES:
-            self.__dict__.pop(name, None)
-        if self.record_path:
-            self.coef_path_ = run.coef_path
-            self.intercept_path_ = run.intercept_path
-            self.update_indices_ = run.update_indices
-        self.classes_ = classes
-        self.n_features_in_ = X.shape[1]
-        self.coef_ = run.coef
-        self.intercept_ = run.intercept
-        self.n_updates_ = run.n_updates
-        self.n_iter_ = run.n_iter
-        self.converged_ = run.converged
-        if not run.converged:
-            warn_not_converged(
-                f"{type(self).__name__} made mistakes in every one of its "
-                f"{run.n_iter} passes (max_iter={self.max_iter}): the data "
-                "may not be linearly separable. It stopped with the weights "
-                "of its last update; raise max_iter or use a decaying "
-                "learning_rate."
-            )
-        return self
+        run = _run(fast_passes, X, y_signed, w, b, **self.get_params())
+        paths = run.coef_path, run.intercept_path, run.update_indices
+        return self._store(
+            X,
+            run.coef,
+            run.intercept,
+            paths,
+            run.n_updates,
+            run.n_iter,
+            run.converged,
+        )
 
 
-class BatchPerceptron(_MistakeDrivenClassifier):
+class BatchPerceptron(_PerceptronRule):
     """The batch perceptron: gradient descent on the perceptron criterion.
 
     Chapter "The perceptron", algorithm ``alg-pc-batch``
-    (:eq:`eq-pc-batch`): each iteration computes the set ``M`` of mistakes
+    (:eq:`eq-pc-batch`): each iteration finds the set ``M`` of mistakes
     (``y_i (w @ x_i + b) <= 0``) and takes one step
     ``w += eta_k * sum_{i in M} y_i x_i``, ``b += eta_k * sum_{i in M} y_i``.
     It stops when ``M`` is empty (``converged_``) or after ``max_iter``
-    iterations, with a ``ConvergenceWarning``.
+    iterations (passes over the data), with a ``ConvergenceWarning``.
 
     Parameters
     ----------
     learning_rate : float or callable, default=1.0
-        The step ``eta_k`` of step ``k`` (``k = 1`` first): a positive number
-        or a function of ``k``.
-    max_iter : int, default=1000
-        Largest number of iterations (steps).
+        The step ``eta_k`` of step ``k`` (``k = 1`` first).
+    max_iter : int, default=100
+        Largest number of iterations, each a pass over the data.
     fit_intercept : bool, default=True
-        Learn the bias ``b``; when False, ``b`` stays 0.
+        Learn the bias ``b``; when False, ``b`` stays at its start (0).
     record_path : bool, default=False
         Keep the weights before the first step and after each step in
         ``coef_path_`` and ``intercept_path_``.
 
     Attributes
     ----------
-    coef_ : ndarray of shape (n_features,)
-        The final weights.
-    intercept_ : float
-        The final bias.
+    coef_, intercept_, n_updates_, n_iter_, converged_, classes_, \
+n_features_in_, feature_names_in_, coef_path_, intercept_path_
+        As for :class:`Perceptron` (``n_updates_`` counts the steps).
     n_mistakes_ : ndarray of shape (n_iter_ + 1,) or (n_iter_,)
         The number of mistakes at each iteration's weights.
-    n_updates_ : int
-        Number of steps taken.
-    n_iter_ : int
-        Number of iterations made.
-    converged_ : bool
-        True when the final weights make no mistake.
-    classes_ : ndarray of shape (2,)
-        The two labels; ``classes_[1]`` is the positive class.
-    n_features_in_ : int
-        Number of features seen in ``fit``.
-    coef_path_ : ndarray of shape (n_updates_ + 1, n_features)
-        Only with ``record_path=True``.
-    intercept_path_ : ndarray of shape (n_updates_ + 1,)
-        Only with ``record_path=True``.
     """
+
+    _parameter_constraints = _RULE_PARAMETERS
 
     def __init__(
         self,
+        *,
         learning_rate=1.0,
-        max_iter=1000,
+        max_iter=100,
         fit_intercept=True,
         record_path=False,
     ):
@@ -778,53 +795,32 @@ class BatchPerceptron(_MistakeDrivenClassifier):
         self.fit_intercept = fit_intercept
         self.record_path = record_path
 
+    @_fit_context(prefer_skip_nested_validation=True)
     def fit(self, X, y, coef_init=None, intercept_init=None):
         """Run the batch rule from ``(coef_init, intercept_init)`` (zeros)."""
-        eta, max_iter = self._check_params()
-        X, y_signed, classes = self._check_data(X, y)
+        X, y = self._fit_data(X, y)
         w, b = check_start(
             coef_init, intercept_init, X.shape[1], self.fit_intercept
         )
-        path, intercepts = [w.copy()], [b]
-        n_mistakes, n_steps = [], 0
-        converged, n_iter = False, 0
-        for k in range(1, max_iter + 1):
-            n_iter = k
-            mistakes = y_signed * (X @ w + b) <= 0
-            n_mistakes.append(int(mistakes.sum()))
-            if not mistakes.any():
-                converged = True
-                break
-            n_steps += 1
-            eta_k = eta(n_steps)
-            w = w + eta_k * (y_signed[mistakes] @ X[mistakes])
-            if self.fit_intercept:
-                b = b + eta_k * float(y_signed[mistakes].sum())
-            if self.record_path:
+        eta = step_sizes(self.learning_rate)
+        path, intercepts, n_mistakes, k = [w.copy()], [b], [], 0
+        with np.errstate(over="ignore", invalid="ignore"):
+            for _ in range(self.max_iter):
+                mistakes = ~(y * (X @ w + b) > 0)  # a NaN score is a mistake
+                n_mistakes.append(int(mistakes.sum()))
+                if not mistakes.any():
+                    break
+                k += 1
+                eta_k = eta(k)
+                w = w + eta_k * (y[mistakes] @ X[mistakes])
+                if self.fit_intercept:
+                    b = b + eta_k * float(y[mistakes].sum())
                 path.append(w.copy())
                 intercepts.append(b)
-        if not converged:
-            mistakes = y_signed * (X @ w + b) <= 0
-            n_mistakes.append(int(mistakes.sum()))
-            converged = not mistakes.any()
-        for name in _PATH_ATTRIBUTES:
-            self.__dict__.pop(name, None)
-        if self.record_path:
-            self.coef_path_ = np.array(path)
-            self.intercept_path_ = np.array(intercepts)
-        self.classes_ = classes
-        self.n_features_in_ = X.shape[1]
+            else:
+                mistakes = ~(y * (X @ w + b) > 0)
+                n_mistakes.append(int(mistakes.sum()))
         self.n_mistakes_ = np.array(n_mistakes)
-        self.coef_ = w.copy()
-        self.intercept_ = float(b)
-        self.n_updates_ = n_steps
-        self.n_iter_ = n_iter
-        self.converged_ = converged
-        if not converged:
-            warn_not_converged(
-                f"BatchPerceptron still had {n_mistakes[-1]} mistake(s) "
-                f"after max_iter={max_iter} iterations: the data may not be "
-                "linearly separable. Raise max_iter or use a decaying "
-                "learning_rate."
-            )
-        return self
+        paths = np.array(path), np.array(intercepts), None
+        n_iter = min(len(n_mistakes), self.max_iter)
+        return self._store(X, w, b, paths, k, n_iter, n_mistakes[-1] == 0)

@@ -3,25 +3,22 @@
 Chapter "Voted and averaged perceptrons, and kernels". The plain perceptron
 returns its *last* weight vector, which one late mistake can spoil. Freund
 and Schapire (1999) keep every weight vector the perceptron passes through,
-together with its *survival count* (how many sample visits it lasted), and
-let them vote; averaging the vectors instead of their votes gives a single
-linear classifier that is as good in practice and as cheap to use as the
-perceptron itself. Feature maps and kernels then let the same
-mistake-driven rule learn curved boundaries.
+with its *survival count* (how many sample visits it lasted), and let them
+vote; averaging the vectors instead of their votes gives one linear
+classifier as cheap as the perceptron. Kernels then let the same rule learn
+curved boundaries, and one weight vector per class handles several classes.
 
-Everything here uses the book's conventions: labels are mapped to -1/+1
-with the larger label positive, a sample is a mistake when
-``y * (w @ x + b) <= 0`` (zero counts as a mistake), and an update is
-``w += eta_k * y * x``, ``b += eta_k * y``, with ``eta_k`` the
-``learning_rate`` (a positive number or a function of the update number
-``k``, as for :class:`mlcourse.perceptron.Perceptron`).
+The conventions are :mod:`mlcourse.perceptron`'s: labels -1/+1 with the
+larger label positive, a mistake when ``y * (w @ x + b) <= 0``, the update
+``w += eta_k * y * x``, ``b += eta_k * y``.
 
-Each fast estimator sits next to the plain textbook loop it reproduces bit
-for bit (:func:`voted_perceptron_naive`, :func:`averaged_perceptron_plain`,
-:func:`kernel_perceptron_naive`, :func:`multiclass_perceptron_naive`); the
-fast paths find the next mistake with the block scan of
-:func:`mlcourse.perceptron.mistakes_in_pass`, and the tests compare them
-with the plain loops on many random data sets.
+The binary rule is the textbook loop of :func:`mlcourse.perceptron.plain_passes`,
+written once: the references of this chapter (:func:`voted_perceptron_naive`,
+:func:`averaged_perceptron_naive`, :func:`averaged_perceptron_plain`,
+:func:`kernel_perceptron_naive`) read its passes, and the estimators read
+the same passes from :func:`mlcourse.perceptron.fast_passes`, whose
+next-mistake engine they share with the multi-class rule. The tests
+compare the two bit for bit.
 """
 
 from __future__ import annotations
@@ -29,32 +26,34 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from scipy.linalg.blas import daxpy
+from sklearn.base import BaseEstimator, ClassifierMixin, _fit_context
+from sklearn.utils import check_array
+from sklearn.utils._param_validation import validate_params
 
-from ._base import (
-    BaseEstimator,
-    ClassifierMixin,
-    check_classification_target,
-    check_fit_X,
-    check_pass_params,
-    check_predict_X,
-    check_signed_run,
-    check_start,
-    visiting_orders,
-)
+from ._base import BinaryClassifierMixin, LinearBinaryClassifierMixin
 from ._validation import (
-    check_learning_rate,
-    check_nonnegative,
-    check_positive,
-    check_positive_int,
-    check_X,
+    NON_NEGATIVE,
+    PASSES,
+    POSITIVE,
+    RANDOM_STATE,
+    STEP,
+    StrOptions,
+    check_finite_result,
+    check_start,
+    fit_data,
+    predict_data,
+    step_sizes,
+    warn_not_converged,
 )
 from .perceptron import (
-    _MistakeDrivenClassifier,
-    find_next_mistake,
-    linear_pass,
-    mistakes_in_pass,
+    Scan,
+    fast_passes,
+    next_mistakes,
     normalized_rows,
-    rounding_tolerance,
+    plain_passes,
+    tolerance,
+    visiting_orders,
 )
 
 __all__ = [
@@ -62,13 +61,13 @@ __all__ = [
     "polynomial_kernel",
     "rbf_kernel",
     "polynomial_features_2d",
-    "next_mistake",
     "voted_perceptron_naive",
     "averaged_perceptron_naive",
     "averaged_perceptron_plain",
-    "kernel_perceptron_naive",
-    "multiclass_perceptron_naive",
     "lazy_average",
+    "kernel_perceptron_naive",
+    "multiclass_rule",
+    "multiclass_perceptron_naive",
     "VotedPerceptron",
     "AveragedPerceptron",
     "KernelPerceptron",
@@ -84,96 +83,124 @@ PREDICT_CHUNK = 1 << 20
 # ---------------------------------------------------------------------------
 
 
+@validate_params({"X": ["array-like"]}, prefer_skip_nested_validation=True)
 def polynomial_features_2d(X):
     """The quadratic feature map of the plane, :eq:`eq-va-phi`.
 
     Section "Feature maps: making a circle linear":
     ``phi(x) = (x1**2, sqrt(2) * x1 * x2, x2**2)``, so that
-    ``phi(x) @ phi(z) == (x @ z)**2``; a circle ``x1**2 + x2**2 = r**2``
-    becomes the plane ``z1 + z3 = r**2``. ``X`` has shape
-    ``(n_samples, 2)``; the result has shape ``(n_samples, 3)``.
+    ``phi(x) @ phi(z) == (x @ z)**2``. ``X`` has shape ``(n_samples, 2)``.
     """
-    X = check_X(X)
+    X = check_array(X, dtype=np.float64, input_name="X")
     if X.shape[1] != 2:
         raise ValueError(
-            f"polynomial_features_2d maps points of the plane: X must have 2 features; got {X.shape[1]}."
+            "polynomial_features_2d maps points of the plane: X must have "
+            f"2 features; got {X.shape[1]}."
         )
     x1, x2 = X[:, 0], X[:, 1]
     return np.column_stack([x1 * x1, np.sqrt(2.0) * x1 * x2, x2 * x2])
 
 
 def _kernel_inputs(X, Z):
-    X = check_X(X, "X")
-    Z = X if Z is None else check_X(Z, "Z")
+    X = check_array(X, dtype=np.float64, input_name="X")
+    Z = X if Z is None else check_array(Z, dtype=np.float64, input_name="Z")
     if Z.shape[1] != X.shape[1]:
         raise ValueError(
-            f"X and Z must have the same number of features; got {X.shape[1]} and {Z.shape[1]}."
+            "X and Z must have the same number of features; got "
+            f"{X.shape[1]} and {Z.shape[1]}."
         )
     return X, Z
 
 
+_KERNEL_INPUTS = {"X": ["array-like"], "Z": ["array-like", None]}
+
+
+@validate_params(_KERNEL_INPUTS, prefer_skip_nested_validation=True)
 def linear_kernel(X, Z=None):
     """``K[i, j] = X[i] @ Z[j]``: the kernel of the identity feature map."""
     X, Z = _kernel_inputs(X, Z)
     return X @ Z.T
 
 
+@validate_params(
+    {
+        **_KERNEL_INPUTS,
+        "degree": PASSES,
+        "gamma": POSITIVE,
+        "coef0": NON_NEGATIVE,
+    },
+    prefer_skip_nested_validation=True,
+)
 def polynomial_kernel(X, Z=None, degree=2, gamma=1.0, coef0=1.0):
     """``K[i, j] = (gamma * X[i] @ Z[j] + coef0) ** degree``, :eq:`eq-va-poly`.
 
     With ``gamma=1, coef0=0, degree=2`` it is the inner product of
-    :func:`polynomial_features_2d`; ``coef0 > 0`` adds every lower-degree monomial.
+    :func:`polynomial_features_2d`; ``coef0 > 0`` adds every lower-degree
+    monomial. Computed in place: the matrix is the only large array.
     """
     X, Z = _kernel_inputs(X, Z)
-    degree = check_positive_int(degree, "degree")
-    gamma = check_positive(gamma, "gamma")
-    coef0 = check_nonnegative(coef0, "coef0")
-    return (gamma * (X @ Z.T) + coef0) ** degree
+    K = X @ Z.T
+    if gamma != 1:
+        K *= gamma
+    K += coef0
+    return np.power(K, degree, out=K)
 
 
+@validate_params(
+    {**_KERNEL_INPUTS, "gamma": POSITIVE}, prefer_skip_nested_validation=True
+)
 def rbf_kernel(X, Z=None, gamma=1.0):
-    """The Gaussian (RBF) kernel, :eq:`eq-va-rbf`.
+    """The Gaussian (RBF) kernel ``exp(-gamma ||X[i] - Z[j]||**2)``.
 
-    ``K[i, j] = exp(-gamma * ||X[i] - Z[j]||**2)``.
+    :eq:`eq-va-rbf`, computed in place from ``||x||^2 + ||z||^2 - 2 x @ z``.
     """
     X, Z = _kernel_inputs(X, Z)
-    gamma = check_positive(gamma, "gamma")
-    squared = (
-        (X * X).sum(axis=1)[:, None]
-        + (Z * Z).sum(axis=1)[None, :]
-        - 2.0 * (X @ Z.T)
-    )
-    return np.exp(-gamma * np.maximum(squared, 0.0))
+    K = X @ Z.T
+    K *= -2.0
+    K += np.einsum("ij,ij->i", X, X)[:, None]
+    K += np.einsum("ij,ij->i", Z, Z)[None, :]
+    np.maximum(K, 0.0, out=K)
+    K *= -gamma
+    return np.exp(K, out=K)
 
 
 # ---------------------------------------------------------------------------
-# Shared pieces
+# The references: the textbook loop's passes, read in the chapter's ways
+# (sections "The voted perceptron", "The averaged perceptron")
 # ---------------------------------------------------------------------------
 
 
-def next_mistake(X, y_signed, w, b, start, row_norms=None):
-    """Index of the first sample at or after ``start`` that is a mistake.
+def _passes(
+    passes, X, y, max_iter, learning_rate, fit_intercept, orders,
+    coef_init=None, intercept_init=None, record=False,
+):  # fmt: skip
+    """Every pass of the binary rule from ``(coef_init, intercept_init)``."""
+    X = check_array(X, dtype=np.float64, input_name="X")
+    y = np.asarray(y, dtype=float)
+    w0, b0 = check_start(coef_init, intercept_init, X.shape[1], fit_intercept)
+    orders = [None] * max_iter if orders is None else orders
+    eta = step_sizes(learning_rate)
+    yield from passes(X, y, w0, b0, eta, orders, fit_intercept, record=record)
 
-    ``-1`` when there is none. This is the perceptron chapter's
-    :func:`mlcourse.perceptron.find_next_mistake` (the plain loop's answer,
-    bit for bit, found by blocks).
+
+def _votes(passes, n, start):
+    """The vectors of a run, and their survival counts (:eq:`eq-va-voted`).
+
+    The vector made by a mistake counts that visit as its first, so the
+    counts add up to the number of visits.
     """
-    return int(find_next_mistake(X, y_signed, w, b, start, row_norms))
-
-
-def _orders(orders, n_samples, max_iter):
-    """The given visiting orders, or ``None`` (in order) for every pass."""
-    return [None] * max_iter if orders is None else orders
-
-
-def _pass_order(order, n):
-    return range(n) if order is None else order
-
-
-# ---------------------------------------------------------------------------
-# Plain reference loops (sections "The voted perceptron", "The averaged
-# perceptron")
-# ---------------------------------------------------------------------------
+    vectors, counts = [start], [0]
+    for p in passes:
+        previous = 0
+        for position, weights in zip(p.positions, p.weights):
+            counts[-1] += position - previous
+            counts.append(1)
+            vectors.append(weights)
+            previous = position + 1
+        counts[-1] += n - previous
+    weights = np.array([w for w, _ in vectors])
+    intercepts = np.array([b for _, b in vectors])
+    return weights, intercepts, np.array(counts, dtype=float)
 
 
 def voted_perceptron_naive(
@@ -184,38 +211,18 @@ def voted_perceptron_naive(
     fit_intercept=True,
     orders=None,
 ):
-    """The voted perceptron, one sample at a time (algorithm ``alg-va-voted``).
+    """The voted perceptron (algorithm ``alg-va-voted``), from the plain loop.
 
-    Returns ``(weights, intercepts, counts)``: the K weight vectors in
-    order, their intercepts, and their survival counts ``c_k`` (the number
-    of visits after which ``w_k`` was the current vector; the vector created
-    by a mistake counts that visit). ``orders`` gives the visiting order of
-    each pass (default: ``0..n-1`` every pass).
+    Returns ``(weights, intercepts, counts)``: the K weight vectors in order
+    (the start first), their intercepts and their survival counts.
+    ``orders`` gives the visiting order of each pass (default: in order).
     """
-    X, y_signed, w, b, eta, max_iter = check_signed_run(
-        X, y_signed, None, None, learning_rate, max_iter, fit_intercept
-    )
-    n, d = X.shape
-    k = 0
-    weights, intercepts, counts = [w.copy()], [b], [0]
-    for order in _orders(orders, n, max_iter):
-        for i in _pass_order(order, n):
-            if y_signed[i] * (float(X[i] @ w) + b) <= 0:
-                k += 1
-                step = eta(k) * y_signed[i]
-                w = w + step * X[i]
-                if fit_intercept:
-                    b = b + step
-                weights.append(w.copy())
-                intercepts.append(b)
-                counts.append(1)
-            else:
-                counts[-1] += 1
-    return (
-        np.array(weights),
-        np.array(intercepts),
-        np.array(counts, dtype=float),
-    )
+    passes = _passes(
+        plain_passes, X, y_signed, max_iter, learning_rate, fit_intercept,
+        orders, record=True,
+    )  # fmt: skip
+    X = np.asarray(X)
+    return _votes(passes, X.shape[0], (np.zeros(X.shape[1]), 0.0))
 
 
 def averaged_perceptron_naive(
@@ -226,147 +233,185 @@ def averaged_perceptron_naive(
     fit_intercept=True,
     orders=None,
 ):
-    """The plain average of the weights after every visit, :eq:`eq-va-average`.
+    """The definition, :eq:`eq-va-average`: the mean of the weights after every visit.
 
-    Keeps every one of the ``max_iter * n`` weight vectors and averages
-    them: the definition, at a memory cost that the lazy trick of
-    :func:`averaged_perceptron_plain` avoids. Returns ``(coef, intercept)``.
+    Keeps all ``max_iter * n`` weight vectors of the plain loop's run and
+    averages them, at the memory cost the lazy trick avoids. Returns
+    ``(coef, intercept)``.
     """
-    X, y_signed, w, b, eta, max_iter = check_signed_run(
-        X, y_signed, None, None, learning_rate, max_iter, fit_intercept
-    )
+    X = np.asarray(X, dtype=float)
     n, d = X.shape
-    k = 0
-    history_w, history_b = [], []
-    for order in _orders(orders, n, max_iter):
-        for i in _pass_order(order, n):
-            if y_signed[i] * (float(X[i] @ w) + b) <= 0:
-                k += 1
-                step = eta(k) * y_signed[i]
-                w = w + step * X[i]
-                if fit_intercept:
-                    b = b + step
-            history_w.append(w.copy())
-            history_b.append(b)
-    return np.mean(history_w, axis=0), float(np.mean(history_b))
+    w, b, history = np.zeros(d), 0.0, []
+    for p in _passes(
+        plain_passes, X, y_signed, max_iter, learning_rate, fit_intercept,
+        orders, record=True,
+    ):  # fmt: skip
+        after = dict(zip(p.positions, p.weights))
+        for position in range(n):
+            w, b = after.get(position, (w, b))
+            history.append(np.append(w, b))
+    mean = np.mean(history, axis=0)
+    return mean[:d], float(mean[d])
+
+
+def _lazy_sums(p, X, y, u, visits):
+    """Add one pass's terms ``c_k eta_k y_k [x_k, 1]`` to the lazy sums ``u``.
+
+    One cumulative sum adds them in order, which rounds as the sequence of
+    additions of :func:`averaged_perceptron_plain` does.
+    """
+    if not p.positions:
+        return u
+    rows = np.array(p.rows())
+    stack = np.empty((rows.size + 1, u.size))
+    stack[0] = u
+    weights = (visits + np.array(p.positions)) * np.asarray(p.etas) * y[rows]
+    np.multiply(X[rows], weights[:, None], out=stack[1:, :-1])
+    stack[1:, -1] = weights
+    return np.cumsum(stack, axis=0, out=stack)[-1].copy()
+
+
+def _averaged(passes, X, y, fit_intercept):
+    """The lazy averaging of :eq:`eq-va-lazy` over a run's passes."""
+    n, d = X.shape
+    u, visits, k, p = np.zeros(d + 1), 0, 0, None
+    for p in passes:
+        u = _lazy_sums(p, X, y, u, visits)
+        k, visits = k + len(p.positions), visits + n
+    if not fit_intercept:
+        u[d] = 0.0
+    w, b = p.coef.copy(), p.intercept
+    return w - u[:d] / visits, b - u[d] / visits, w, b, k, not p.positions
 
 
 def averaged_perceptron_plain(
-    X,
-    y_signed,
-    max_iter=10,
-    learning_rate=1.0,
-    fit_intercept=True,
-    orders=None,
-    coef_init=None,
-    intercept_init=0.0,
-):
-    """The averaged perceptron with lazy averaging, one sample at a time.
+    X, y_signed, max_iter=10, learning_rate=1.0, fit_intercept=True,
+    orders=None, coef_init=None, intercept_init=0.0,
+):  # fmt: skip
+    """The averaged perceptron with lazy averaging, one update at a time.
 
     Algorithm ``alg-va-averaged`` (:eq:`eq-va-lazy`): keep the weights
     ``w``, a weighted sum ``u`` of the updates and the number ``c`` of
     visits so far; an update ``delta`` made at visit ``c + 1`` adds
-    ``c * delta`` to ``u``, and after ``c`` visits the average of the
-    weights is ``w - u / c``. The reference that :func:`lazy_average`
-    reproduces bit for bit. Returns
+    ``c * delta`` to ``u``, and after ``c`` visits the average is
+    ``w - u / c``. The reference of :func:`lazy_average`. Returns
     ``(coef, intercept, last_coef, last_intercept, n_updates)``.
     """
-    X, y_signed, w, b, eta, max_iter = check_signed_run(
-        X,
-        y_signed,
-        coef_init,
-        intercept_init,
-        learning_rate,
-        max_iter,
-        fit_intercept,
-    )
-    n, d = X.shape
-    u, u_b, c, k = np.zeros(d), 0.0, 0, 0
-    for order in _orders(orders, n, max_iter):
-        for i in _pass_order(order, n):
-            if y_signed[i] * (float(X[i] @ w) + b) <= 0:
-                k += 1
-                step = eta(k) * y_signed[i]
-                w = w + step * X[i]
-                u = u + (c * step) * X[i]
-                if fit_intercept:
-                    b = b + step
-                    u_b = u_b + c * step
-            c += 1
+    X, y = np.asarray(X, dtype=float), np.asarray(y_signed, dtype=float)
+    u, u_b, c, k = np.zeros(X.shape[1]), 0.0, 0, 0
+    for p in _passes(
+        plain_passes, X, y_signed, max_iter, learning_rate, fit_intercept,
+        orders, coef_init, intercept_init,
+    ):  # fmt: skip
+        for position, row, eta_k in zip(p.positions, p.rows(), p.etas):
+            step = eta_k * y[row]
+            u = u + ((c + position) * step) * X[row]
+            if fit_intercept:
+                u_b = u_b + (c + position) * step
+        c, k, w, b = c + X.shape[0], k + len(p.positions), p.coef, p.intercept
     return w - u / c, b - u_b / c, w, b, k
 
 
-def _averaged_run(X, y_signed, eta, orders, fit_intercept, w0, b0):
-    """The fast path of :func:`averaged_perceptron_plain` (same result).
-
-    Mistakes come from :func:`mlcourse.perceptron.linear_pass`; the lazy
-    sum ``u`` gets the terms ``(c * eta_k) z_i`` of a pass in order, added
-    by one cumulative sum (which rounds as the sequence of additions does).
-    """
-    n, d = X.shape
-    Z = normalized_rows(X, y_signed, fit_intercept)
-    z_max = float(np.sqrt(np.max(np.einsum("ij,ij->i", Z, Z))))
-    v = np.append(w0, b0)
-    u = np.zeros(d + 1)
-    visits = k = 0
-    for order in orders:
-        Zp = Z if order is None else Z[order]
-        Xp = X if order is None else X[order]
-        yp = y_signed if order is None else y_signed[order]
-        run = linear_pass(Zp, Xp, yp, v, z_max, eta, k)
-        if run.positions:
-            k += len(run.positions)
-            weights = (visits + np.array(run.positions)) * np.array(run.steps)
-            stack = np.empty((len(run.positions) + 1, d + 1))
-            stack[0] = u
-            np.multiply(Zp[run.positions], weights[:, None], out=stack[1:])
-            np.cumsum(stack, axis=0, out=stack)
-            u = stack[-1].copy()
-        visits += n
-    w, b = v[:d].copy(), float(v[d])
-    return w - u[:d] / visits, b - u[d] / visits, w, b, k
-
-
 def lazy_average(
-    X,
+    X, y_signed, max_iter=10, learning_rate=1.0, fit_intercept=True,
+    orders=None, coef_init=None, intercept_init=0.0,
+):  # fmt: skip
+    """:func:`averaged_perceptron_plain` with the engine: the same, bit for bit.
+
+    Samples the current weights classify correctly are skipped in bulk, so
+    the cost is the perceptron's. Returns
+    ``(coef, intercept, last_coef, last_intercept, n_updates)``.
+    """
+    X = np.asarray(X, dtype=float)
+    passes = _passes(
+        fast_passes, X, y_signed, max_iter, learning_rate, fit_intercept,
+        orders, coef_init, intercept_init,
+    )  # fmt: skip
+    return _averaged(passes, X, np.asarray(y_signed, float), fit_intercept)[:5]
+
+
+def kernel_perceptron_naive(
+    K,
     y_signed,
     max_iter=10,
     learning_rate=1.0,
     fit_intercept=True,
     orders=None,
-    coef_init=None,
-    intercept_init=0.0,
 ):
-    """The averaged perceptron with lazy averaging (:eq:`eq-va-lazy`), fast.
+    """The dual perceptron on a Gram matrix (algorithm ``alg-va-kernel``).
 
-    Same arguments and result as :func:`averaged_perceptron_plain`, bit for
-    bit; samples the current weights classify correctly are skipped in bulk
-    by the block scan, so the cost is that of the perceptron itself.
-    Returns ``(coef, intercept, last_coef, last_intercept, n_updates)``.
+    :eq:`eq-va-dual`: the weights are never formed; the score of sample
+    ``i`` is ``K[i] @ a + b`` with ``a_j = alpha_j y_j``, and a mistake on
+    sample ``i`` adds ``eta_k y_i`` to ``a_i``: the textbook loop
+    (:func:`mlcourse.perceptron.plain_passes`) in its dual form. Stops after
+    a pass with no mistake. Returns ``(alpha, b)``.
     """
-    X, y_signed, w0, b0, eta, max_iter = check_signed_run(
-        X,
-        y_signed,
-        coef_init,
-        intercept_init,
-        learning_rate,
-        max_iter,
-        fit_intercept,
-    )
-    orders = _orders(orders, X.shape[0], max_iter)
-    return _averaged_run(X, y_signed, eta, orders, fit_intercept, w0, b0)
+    K = check_array(K, dtype=np.float64, input_name="K")
+    y = np.asarray(y_signed, dtype=float)
+    eta = step_sizes(learning_rate)
+    orders = [None] * max_iter if orders is None else orders
+    a, b = np.zeros(K.shape[0]), 0.0
+    for p in plain_passes(K, y, a, b, eta, orders, fit_intercept, dual=True):
+        a, b = p.coef, p.intercept
+        if not p.positions:
+            break
+    return a * y, b
 
 
 # ---------------------------------------------------------------------------
 # The binary estimators
 # ---------------------------------------------------------------------------
 
+_BINARY_PARAMETERS = {
+    "learning_rate": STEP,
+    "max_iter": PASSES,
+    "fit_intercept": ["boolean"],
+    "shuffle": ["boolean"],
+    "random_state": RANDOM_STATE,
+}
 
-class _BinaryVariant(_MistakeDrivenClassifier):
-    """Constructor and data checks shared by the binary variants."""
+_VARIANT_PARAMETERS = """
+    Parameters
+    ----------
+    learning_rate : float or callable, default=1.0
+        The step ``eta_k`` of update ``k``: a number above zero or a
+        function of ``k`` (``k = 1`` first), as for ``Perceptron``.
+    max_iter : int, default=10
+        Number of passes over the data, all of them run: the vote (the
+        average) is over every visit.
+    fit_intercept : bool, default=True
+        Learn the bias ``b``; when False, ``b`` stays at 0.
+    shuffle : bool, default=False
+        Visit the samples in a fresh random order each pass.
+    random_state : None, int, RandomState or Generator, default=None
+        Seed of the shuffling.
+"""
+
+_COMMON_ATTRIBUTES = """
+    n_updates_ : int
+        Number of updates.
+    n_iter_ : int
+        Number of passes made (``max_iter``).
+    converged_ : bool
+        True when a pass made no mistake (the training data are separated;
+        the later passes change nothing).
+    classes_ : ndarray of shape (2,)
+        The two labels; ``classes_[1]`` is the positive class.
+    n_features_in_ : int
+        Number of features seen in ``fit``.
+    feature_names_in_ : ndarray of shape (n_features_in_,)
+        The column names of a DataFrame given to ``fit``.
+"""
+
+
+class _BinaryVariant(BaseEstimator):
+    """Constructor and passes shared by the voted and averaged perceptrons."""
+
+    _parameter_constraints = _BINARY_PARAMETERS
 
     def __init__(
         self,
+        *,
         learning_rate=1.0,
         max_iter=10,
         fit_intercept=True,
@@ -379,40 +424,29 @@ class _BinaryVariant(_MistakeDrivenClassifier):
         self.shuffle = shuffle
         self.random_state = random_state
 
-    def _orders(self, n_samples, max_iter):
-        return visiting_orders(
-            n_samples, max_iter, self.shuffle, self.random_state
+    def _fast_passes(self, X, y, coef_init, intercept_init, record=False):
+        w0, b0 = check_start(
+            coef_init, intercept_init, X.shape[1], self.fit_intercept
+        )
+        orders = visiting_orders(
+            X.shape[0], self.max_iter, self.shuffle, self.random_state
+        )
+        eta = step_sizes(self.learning_rate)
+        return fast_passes(
+            X, y, w0, b0, eta, orders, self.fit_intercept, record=record
         )
 
 
-_VARIANT_PARAMETERS = """
-    Parameters
-    ----------
-    learning_rate : float or callable, default=1.0
-        The step ``eta_k`` of update ``k``: a positive number or a function
-        of ``k`` (``k = 1`` first), as for ``Perceptron``.
-    max_iter : int, default=10
-        Number of passes over the data.
-    fit_intercept : bool, default=True
-        Learn the bias ``b``; when False, ``b`` stays 0.
-    shuffle : bool, default=False
-        Visit the samples in a fresh random order each pass.
-    random_state : None, int or numpy Generator, default=None
-        Seed of the shuffling.
-"""
-
-
-class AveragedPerceptron(_BinaryVariant):
+class AveragedPerceptron(LinearBinaryClassifierMixin, _BinaryVariant):
     __doc__ = (
         """The averaged perceptron (algorithm ``alg-va-averaged``).
 
-    Chapter "Voted and averaged perceptrons", section "The averaged
-    perceptron": runs all ``max_iter`` passes of the perceptron rule and
-    returns, as ``coef_`` and ``intercept_``, the mean of the weights taken
-    after every sample visit (:eq:`eq-va-average`), computed with lazy
-    averaging (:eq:`eq-va-lazy`): what scikit-learn's
+    Section "The averaged perceptron": runs all ``max_iter`` passes of the
+    perceptron rule and returns, as ``coef_`` and ``intercept_``, the mean
+    of the weights taken after every sample visit (:eq:`eq-va-average`),
+    computed with lazy averaging (:eq:`eq-va-lazy`): what scikit-learn's
     ``SGDClassifier(loss="perceptron", average=True, ...)`` computes, to
-    rounding. The result equals :func:`averaged_perceptron_plain` bit for
+    rounding. The result is :func:`averaged_perceptron_plain`'s, bit for
     bit.
 """
         + _VARIANT_PARAMETERS
@@ -426,52 +460,36 @@ class AveragedPerceptron(_BinaryVariant):
     last_coef_ : ndarray of shape (n_features,)
         The last weights (the plain perceptron's answer).
     last_intercept_ : float
-        The last bias.
-    n_updates_ : int
-        Number of updates.
-    n_iter_ : int
-        Number of passes made (``max_iter``).
-    classes_ : ndarray of shape (2,)
-        The two labels; ``classes_[1]`` is the positive class.
-    n_features_in_ : int
-        Number of features seen in ``fit``.
-    """
+        The last bias."""
+        + _COMMON_ATTRIBUTES
     )
 
+    @_fit_context(prefer_skip_nested_validation=True)
     def fit(self, X, y, coef_init=None, intercept_init=None):
         """Run all passes from ``(coef_init, intercept_init)`` (zeros)."""
-        eta, passes = self._check_params()
-        X, y_signed, classes = self._check_data(X, y)
-        w0, b0 = check_start(
-            coef_init, intercept_init, X.shape[1], self.fit_intercept
+        X, y_signed = self._fit_data(X, y)
+        passes = self._fast_passes(X, y_signed, coef_init, intercept_init)
+        coef, b, last, last_b, k, converged = _averaged(
+            passes, X, y_signed, self.fit_intercept
         )
-        coef, intercept, last, last_b, n_updates = _averaged_run(
-            X,
-            y_signed,
-            eta,
-            self._orders(X.shape[0], passes),
-            self.fit_intercept,
-            w0,
-            b0,
-        )
-        self.classes_ = classes
-        self.n_features_in_ = X.shape[1]
-        self.coef_, self.intercept_ = coef, float(intercept)
+        check_finite_result(self, coef, b, last, last_b)
+        self.coef_, self.intercept_ = coef, float(b)
         self.last_coef_, self.last_intercept_ = last, float(last_b)
-        self.n_updates_, self.n_iter_ = n_updates, passes
+        self.n_updates_, self.n_iter_ = k, self.max_iter
+        self.converged_ = converged
         return self
 
 
-class VotedPerceptron(_BinaryVariant):
+class VotedPerceptron(BinaryClassifierMixin, _BinaryVariant):
     __doc__ = (
         """The voted perceptron (algorithm ``alg-va-voted``).
 
-    Freund and Schapire (1999); chapter "Voted and averaged perceptrons",
-    section "The voted perceptron". Stores every weight vector the
-    perceptron passes through and its survival count. A prediction is the
-    sign of the survival-weighted vote ``sum_k c_k sign(w_k @ x + b_k)``
-    (:eq:`eq-va-voted`); a vector with score exactly 0 abstains. The stored
-    vectors equal :func:`voted_perceptron_naive`'s bit for bit.
+    Freund and Schapire (1999); section "The voted perceptron". Stores every
+    weight vector the perceptron passes through and its survival count. A
+    prediction is the sign of the survival-weighted vote
+    ``sum_k c_k sign(w_k @ x + b_k)`` (:eq:`eq-va-voted`); a vector with
+    score exactly 0 abstains. The vectors are
+    :func:`voted_perceptron_naive`'s, bit for bit.
 """
         + _VARIANT_PARAMETERS
         + """
@@ -487,65 +505,41 @@ class VotedPerceptron(_BinaryVariant):
         The averaged weights ``sum_k c_k w_k / sum_k c_k`` (the vote
         without its inner sign).
     intercept_ : float
-        The averaged bias.
-    n_updates_ : int
-        Number of updates (``K - 1``).
-    n_iter_ : int
-        Number of passes made (``max_iter``).
-    classes_ : ndarray of shape (2,)
-        The two labels; ``classes_[1]`` is the positive class.
-    n_features_in_ : int
-        Number of features seen in ``fit``.
-    """
+        The averaged bias."""
+        + _COMMON_ATTRIBUTES
     )
 
+    @_fit_context(prefer_skip_nested_validation=True)
     def fit(self, X, y, coef_init=None, intercept_init=None):
         """Run all passes from ``(coef_init, intercept_init)`` (zeros)."""
-        eta, passes = self._check_params()
-        X, y_signed, classes = self._check_data(X, y)
-        w, b = check_start(
+        X, y_signed = self._fit_data(X, y)
+        passes = list(
+            self._fast_passes(X, y_signed, coef_init, intercept_init, True)
+        )
+        start = check_start(
             coef_init, intercept_init, X.shape[1], self.fit_intercept
         )
-        n, d = X.shape
-        Z = normalized_rows(X, y_signed, self.fit_intercept)
-        z_max = float(np.sqrt(np.max(np.einsum("ij,ij->i", Z, Z))))
-        v = np.append(w, b)
-        stacked, counts, k = [v.copy()], [0], 0
-        for order in self._orders(n, passes):
-            Zp = Z if order is None else Z[order]
-            Xp = X if order is None else X[order]
-            yp = y_signed if order is None else y_signed[order]
-            run = linear_pass(Zp, Xp, yp, v, z_max, eta, k, record=True)
-            k += len(run.positions)
-            previous = 0
-            for j in run.positions:
-                counts[-1] += j - previous
-                counts.append(1)
-                previous = j + 1
-            counts[-1] += n - previous
-            stacked.extend(run.weights)
-        stacked = np.array(stacked)
-        self.weights_ = stacked[:, :d].copy()
-        self.intercepts_ = stacked[:, d].copy()
-        self.counts_ = np.array(counts, dtype=float)
+        self.weights_, self.intercepts_, self.counts_ = _votes(
+            passes, X.shape[0], start
+        )
+        check_finite_result(self, self.weights_, self.intercepts_)
         total = self.counts_.sum()
         self.coef_ = self.counts_ @ self.weights_ / total
         self.intercept_ = float(self.counts_ @ self.intercepts_ / total)
-        self.classes_ = classes
-        self.n_features_in_ = d
-        self.n_updates_, self.n_iter_ = k, passes
+        self.n_updates_ = self.counts_.size - 1
+        self.n_iter_ = self.max_iter
+        self.converged_ = not passes[-1].positions
         return self
 
     def decision_function(self, X):
         """The vote ``sum_k c_k sign(w_k @ x + b_k) / sum_k c_k``, in [-1, 1].
 
-        It costs ``K`` inner products per sample, one per stored vector,
-        against one for the averaged perceptron. The scores are computed
-        for a few vectors at a time (at most ``PREDICT_CHUNK`` at once), so
+        ``K`` inner products per sample, one per stored vector, computed a
+        few vectors at a time (at most ``PREDICT_CHUNK`` scores at once) so
         that memory stays bounded; the sums are of whole numbers, so the
         result does not depend on the chunks.
         """
-        X = check_predict_X(self, X)
+        X = predict_data(self, X, "weights_")
         n, K = X.shape[0], self.counts_.shape[0]
         chunk = max(1, PREDICT_CHUNK // max(n, 1))
         votes = np.zeros(n)
@@ -555,77 +549,27 @@ class VotedPerceptron(_BinaryVariant):
             votes += np.sign(scores) @ self.counts_[a : a + chunk]
         return votes / self.counts_.sum()
 
+    def predict(self, X):
+        """``classes_[1]`` where the vote is positive, else ``classes_[0]``."""
+        scores = self.decision_function(X)
+        return self.classes_[(scores > 0).astype(int)]
+
 
 # ---------------------------------------------------------------------------
 # The kernel perceptron (section "The kernel trick")
 # ---------------------------------------------------------------------------
 
 
-def _kernel_function(kernel, degree, gamma, coef0):
-    if callable(kernel):
-        return kernel
-    if kernel == "linear":
-        return linear_kernel
-    if kernel == "poly":
-        return lambda A, B: polynomial_kernel(
-            A, B, degree=degree, gamma=gamma, coef0=coef0
-        )
-    if kernel == "rbf":
-        return lambda A, B: rbf_kernel(A, B, gamma=gamma)
-    raise ValueError(
-        "kernel must be 'linear', 'poly', 'rbf' or a callable k(A, B); "
-        f"got {kernel!r}."
-    )
-
-
-def kernel_perceptron_naive(
-    K,
-    y_signed,
-    max_iter=10,
-    learning_rate=1.0,
-    fit_intercept=True,
-    orders=None,
-):
-    """The dual perceptron on a Gram matrix, one sample at a time.
-
-    Algorithm ``alg-va-kernel`` (:eq:`eq-va-dual`): the weight vector is
-    never formed: ``w = sum_j alpha_j y_j phi(x_j)``, and the score of
-    sample ``i`` is ``sum_j alpha_j y_j K[i, j] + b``, a dot product of row
-    ``i`` of ``K`` with the dual coefficients ``a_j = alpha_j y_j``. A
-    mistake on sample ``i`` adds the step to ``alpha_i``. Stops after a pass
-    with no mistake. Returns ``(alpha, b)``.
-    """
-    K = np.asarray(K, dtype=float)
-    y_signed = np.asarray(y_signed, dtype=float)
-    n = K.shape[0]
-    eta = check_learning_rate(learning_rate)
-    a, b, k = np.zeros(n), 0.0, 0
-    for order in _orders(orders, n, max_iter):
-        mistakes = 0
-        for i in _pass_order(order, n):
-            if y_signed[i] * (float(K[i] @ a) + b) <= 0:
-                k += 1
-                step = eta(k) * y_signed[i]
-                a[i] = a[i] + step
-                if fit_intercept:
-                    b = b + step
-                mistakes += 1
-        if mistakes == 0:
-            break
-    return a * y_signed, b
-
-
-class KernelPerceptron(_BinaryVariant):
+class KernelPerceptron(BinaryClassifierMixin, _BinaryVariant):
     """The kernel (dual) perceptron (algorithm ``alg-va-kernel``).
 
-    Chapter "Voted and averaged perceptrons, and kernels", section "The
-    kernel trick" (:eq:`eq-va-dual`). The mistake rule of the perceptron
-    on the scores ``sum_j alpha_j y_j k(x_j, x) + b``; the next mistake is
-    found by the block scan (:func:`mlcourse.perceptron.mistakes_in_pass`)
-    with rows of the Gram matrix as features, and the result equals
-    :func:`kernel_perceptron_naive`'s bit for bit. It stops early only
-    after a pass with no mistake, which gives the same result as running
-    the remaining passes.
+    Section "The kernel trick" (:eq:`eq-va-dual`): the perceptron's rule on
+    the scores ``sum_j alpha_j y_j k(x_j, x) + b``, through the engine's
+    passes in their dual form; the run is :func:`kernel_perceptron_naive`'s,
+    bit for bit. It stops after a pass with no mistake (``converged_``),
+    or after ``max_iter`` passes with a ``ConvergenceWarning``. The Gram
+    matrix is the only large array (``8 n^2`` bytes for ``n`` samples), and
+    a kernel that returns a value that is not a finite number is refused.
 
     Parameters
     ----------
@@ -640,16 +584,11 @@ class KernelPerceptron(_BinaryVariant):
         Scale of the polynomial and RBF kernels.
     coef0 : float, default=1.0
         Constant of the polynomial kernel.
-    learning_rate : float or callable, default=1.0
-        The step ``eta_k`` of update ``k``.
+    learning_rate, fit_intercept, shuffle, random_state
+        As for :class:`VotedPerceptron`.
     max_iter : int, default=10
-        Largest number of passes over the data.
-    fit_intercept : bool, default=True
-        Learn the bias ``b``.
-    shuffle : bool, default=False
-        Visit the samples in a fresh random order each pass.
-    random_state : None, int or numpy Generator, default=None
-        Seed of the shuffling.
+        Largest number of passes over the data (each costs a pass over the
+        Gram matrix).
 
     Attributes
     ----------
@@ -662,21 +601,23 @@ class KernelPerceptron(_BinaryVariant):
     support_ : ndarray
         Indices of the samples with ``alpha_j > 0``.
     X_fit_ : ndarray of shape (n_samples, n_features)
-        The training samples.
-    n_updates_ : int
-        Number of updates.
-    n_iter_ : int
-        Number of passes made.
-    converged_ : bool
-        True when the last pass found no mistake.
-    classes_ : ndarray of shape (2,)
-        The two labels; ``classes_[1]`` is the positive class.
-    n_features_in_ : int
-        Number of features seen in ``fit``.
+        A copy of the training samples.
+    n_updates_, n_iter_, converged_, classes_, n_features_in_, \
+feature_names_in_
+        As for :class:`Perceptron`.
     """
+
+    _parameter_constraints = {
+        **_BINARY_PARAMETERS,
+        "kernel": [StrOptions({"linear", "poly", "rbf"}), callable],
+        "degree": PASSES,
+        "gamma": POSITIVE,
+        "coef0": NON_NEGATIVE,
+    }
 
     def __init__(
         self,
+        *,
         kernel="poly",
         degree=2,
         gamma=1.0,
@@ -688,7 +629,11 @@ class KernelPerceptron(_BinaryVariant):
         random_state=None,
     ):
         super().__init__(
-            learning_rate, max_iter, fit_intercept, shuffle, random_state
+            learning_rate=learning_rate,
+            max_iter=max_iter,
+            fit_intercept=fit_intercept,
+            shuffle=shuffle,
+            random_state=random_state,
         )
         self.kernel = kernel
         self.degree = degree
@@ -696,75 +641,77 @@ class KernelPerceptron(_BinaryVariant):
         self.coef0 = coef0
 
     def _gram(self, A, B):
-        kernel = _kernel_function(
-            self.kernel, self.degree, self.gamma, self.coef0
-        )
-        values = np.asarray(kernel(A, B), dtype=float)
-        if values.shape != (A.shape[0], B.shape[0]):
+        """The kernel matrix, checked, and its largest size (at least 1)."""
+        if callable(self.kernel):
+            K = np.asarray(self.kernel(A, B), dtype=float)
+        elif self.kernel == "linear":
+            K = linear_kernel(A, B)
+        elif self.kernel == "rbf":
+            K = rbf_kernel(A, B, gamma=self.gamma)
+        else:
+            K = polynomial_kernel(
+                A, B, degree=self.degree, gamma=self.gamma, coef0=self.coef0
+            )
+        if K.shape != (A.shape[0], B.shape[0]):
             raise ValueError(
                 "the kernel must return a matrix of shape "
                 f"{(A.shape[0], B.shape[0])} for inputs of {A.shape[0]} and "
-                f"{B.shape[0]} rows; got shape {values.shape}."
+                f"{B.shape[0]} rows; got shape {K.shape}."
             )
-        return values
+        largest, smallest = float(K.max()), float(K.min())  # NaN if any is
+        if not (math.isfinite(largest) and math.isfinite(smallest)):
+            raise ValueError(
+                "the kernel returned values that are not finite numbers "
+                "(NaN or infinity): no score can be computed from them."
+            )
+        return K, max(largest, -smallest, 1.0)
 
+    @_fit_context(prefer_skip_nested_validation=True)
     def fit(self, X, y):
         """Run the dual rule for at most ``max_iter`` passes."""
-        eta, passes = self._check_params()
-        X, y_signed, classes = self._check_data(X, y)
-        K = self._gram(X, X)
-        n = X.shape[0]
-        # v = [a, b]: the dual coefficients a_j = alpha_j y_j and the bias
-        Z = normalized_rows(K, y_signed, self.fit_intercept)
-        z_max = float(np.sqrt(np.max(np.einsum("ij,ij->i", Z, Z))))
-        v = np.zeros(n + 1)
-        a = v[:n]
-        k, n_iter, converged = 0, 0, False
-        for order in self._orders(n, passes):
-            n_iter += 1
-            rows = np.arange(n) if order is None else order
-
-            def block_margins(start, stop, rows=rows):
-                norm = math.sqrt(float(v @ v))
-                tolerance = rounding_tolerance(n + 1, z_max, norm)
-                return Z[rows[start:stop]].dot(v), tolerance
-
-            def is_mistake(j, rows=rows):
-                i = rows[j]
-                return y_signed[i] * (float(K[i] @ a) + v[n]) <= 0
-
-            mistakes = 0
-            for j in mistakes_in_pass(n, block_margins, is_mistake):
-                i = rows[j]
-                k += 1
-                step = eta(k) * y_signed[i]
-                a[i] = a[i] + step
-                if self.fit_intercept:
-                    v[n] = v[n] + step
-                mistakes += 1
-            if mistakes == 0:
-                converged = True
+        X, y_signed = self._fit_data(X, y)
+        K, size = self._gram(X, X)
+        orders = visiting_orders(
+            X.shape[0], self.max_iter, self.shuffle, self.random_state
+        )
+        eta = step_sizes(self.learning_rate)
+        a, b, k, n_iter = np.zeros(X.shape[0]), 0.0, 0, 0
+        for p in fast_passes(
+            K, y_signed, a, b, eta, orders, self.fit_intercept, dual=True,
+            size=size,
+        ):  # fmt: skip
+            k, n_iter = k + len(p.positions), n_iter + 1
+            if not p.positions:
                 break
-        self.dual_coef_ = a.copy()
-        self.alpha_ = a * y_signed
-        self.intercept_ = float(v[n])
+        a, b = p.coef.copy(), p.intercept
+        check_finite_result(self, a, b)
+        self.dual_coef_, self.alpha_ = a, a * y_signed
+        self.intercept_ = float(b)
         self.support_ = np.flatnonzero(self.alpha_ > 0)
-        self.X_fit_ = X
-        self.classes_ = classes
-        self.n_features_in_ = X.shape[1]
-        self.n_updates_, self.n_iter_, self.converged_ = k, n_iter, converged
+        self.X_fit_ = np.array(X, copy=True)
+        self.n_updates_, self.n_iter_ = k, n_iter
+        self.converged_ = not p.positions
+        if not self.converged_:
+            warn_not_converged(
+                f"KernelPerceptron still made mistakes after max_iter="
+                f"{self.max_iter} passes: the data may not be separable "
+                "with this kernel. Raise max_iter or change the kernel.",
+            )
         return self
 
     def decision_function(self, X):
         """``sum_j alpha_j y_j k(x_j, x) + b`` over the support samples."""
-        X = check_predict_X(self, X, "dual_coef_")
+        X = predict_data(self, X, "dual_coef_")
         s = self.support_
         if s.size == 0:
             return np.full(X.shape[0], self.intercept_)
-        return (
-            self._gram(X, self.X_fit_[s]) @ self.dual_coef_[s]
-            + self.intercept_
-        )
+        K, _ = self._gram(X, self.X_fit_[s])
+        return K @ self.dual_coef_[s] + self.intercept_
+
+    def predict(self, X):
+        """``classes_[1]`` where the score is positive, else ``classes_[0]``."""
+        scores = self.decision_function(X)
+        return self.classes_[(scores > 0).astype(int)]
 
 
 # ---------------------------------------------------------------------------
@@ -772,92 +719,146 @@ class KernelPerceptron(_BinaryVariant):
 # ---------------------------------------------------------------------------
 
 
-def _multiclass_rival(x, y_i, W, b):
-    """The best-scoring wrong class, and whether the sample is a mistake.
+def multiclass_rule(a, y_i, W):
+    """The best-scoring wrong class if sample ``a`` is a mistake, else -1.
 
-    Scores are ``W @ x + b``; the rival is the highest-scoring class other
-    than ``y_i`` (the smallest index on a tie), and the sample is a mistake
-    when the rival scores at least as high as the true class
-    (:eq:`eq-va-multiclass`). The plain loop and the fast path both decide
-    with this function.
+    ``a = [x, 1]`` is the augmented sample and ``W`` holds one augmented
+    weight vector ``[w_c, b_c]`` per class (section "The bias by
+    augmentation"), so the scores are ``W @ a``. The rival is the
+    highest-scoring class other than ``y_i`` (the smallest index on a tie);
+    the sample is a mistake when the rival scores at least as high as the
+    true class (:eq:`eq-va-multiclass`). The plain loop and the engine both
+    decide with this function; a score that is not a finite number is an
+    error.
     """
-    scores = W @ x + b
+    scores = W @ a
     true = scores[y_i]
     scores[y_i] = -np.inf
-    rival = int(np.argmax(scores))
-    return rival, bool(scores[rival] >= true)
+    rival = int(scores.argmax())
+    if not (math.isfinite(scores[rival]) and math.isfinite(true)):
+        raise ValueError(
+            "a score overflowed: the weights grew beyond the largest float. "
+            "Rescale X, for example with StandardScaler, or lower "
+            "learning_rate."
+        )
+    return rival if scores[rival] >= true else -1
+
+
+def _augmented(X, fit_intercept):
+    """``[x, 1]`` for every sample (``[x, 0]`` without a bias)."""
+    return normalized_rows(X, np.ones(X.shape[0]), fit_intercept)
 
 
 def multiclass_perceptron_naive(
-    X,
-    y_index,
-    n_classes,
-    max_iter=10,
-    learning_rate=1.0,
-    fit_intercept=True,
-    orders=None,
-    average=False,
-):
-    """The multi-class perceptron, one sample at a time.
+    X, y_index, n_classes, max_iter=10, learning_rate=1.0,
+    fit_intercept=True, orders=None, average=False,
+):  # fmt: skip
+    """The multi-class perceptron, one sample at a time: the reference.
 
-    Algorithm ``alg-va-multiclass``: one weight vector per class; a sample
-    is a mistake when some other class scores at least as high as the true
-    one (ties count as mistakes, as in the binary rule). The true class
-    moves towards x, the best-scoring wrong class away from it. With
-    ``average`` the plain average of the weights after every visit is
-    returned. Returns ``(W, b)``.
+    Algorithm ``alg-va-multiclass``: one weight vector per class; on a
+    mistake (:func:`multiclass_rule`) the true class moves towards x and the
+    rival away from it. With ``average`` the plain average of the weights
+    after every visit is returned. Returns ``(W, b)``.
     """
-    X = np.asarray(X, dtype=float)
-    n, d = X.shape
-    eta = check_learning_rate(learning_rate)
-    W, b, k = np.zeros((n_classes, d)), np.zeros(n_classes), 0
-    sum_W, sum_b, visits = np.zeros_like(W), np.zeros_like(b), 0
-    for order in _orders(orders, n, max_iter):
-        for i in _pass_order(order, n):
-            true = y_index[i]
-            rival, mistake = _multiclass_rival(X[i], true, W, b)
-            if mistake:
+    A = _augmented(
+        check_array(X, dtype=np.float64, input_name="X"), fit_intercept
+    )
+    eta = step_sizes(learning_rate)
+    W, k = np.zeros((n_classes, A.shape[1])), 0
+    total, visits = np.zeros_like(W), 0
+    for order in [None] * max_iter if orders is None else orders:
+        for i in range(A.shape[0]) if order is None else order:
+            rival = multiclass_rule(A[i], y_index[i], W)
+            if rival >= 0:
                 k += 1
                 step = eta(k)
-                W[true] += step * X[i]
-                W[rival] -= step * X[i]
-                if fit_intercept:
-                    b[true] += step
-                    b[rival] -= step
-            sum_W += W
-            sum_b += b
+                W[y_index[i]] += step * A[i]
+                W[rival] -= step * A[i]
+            total += W
             visits += 1
-    if average:
-        return sum_W / visits, sum_b / visits
-    return W, b
+    W = total / visits if average else W
+    return W[:, :-1].copy(), W[:, -1].copy()
+
+
+class _Multiclass:
+    """A multi-class run (three classes or more), for the engine.
+
+    The weights are augmented, one row ``[w_c, b_c]`` of ``W`` per class. A
+    visit's approximate scores are ``K`` dot products; a clear mistake whose
+    rival is clear is taken as one, anything else goes to
+    :func:`multiclass_rule`, and blocks are scored by one matrix product.
+    """
+
+    def __init__(self, X, y, n_classes, fit_intercept):
+        n, d = X.shape
+        self.A, self.y = _augmented(X, fit_intercept), y
+        self.W, self.scan = np.zeros((n_classes, d + 1)), Scan()
+        self.W_rows, self.a_rows = list(self.W), list(self.A)
+        self.size = max(float(X.max()), -float(X.min()), 1.0)
+        # a unit step adds at most |a_i|_1 <= (d + 1) size to two rows'
+        # l1 norms, and 2 tolerance(...) of that to the tolerance
+        self.growth = 2 * tolerance(d + 1, (d + 1) * self.size**2)
+
+    def pass_(self, order):
+        """The engine's positions for one pass in ``order``."""
+        self.Ap = self.A if order is None else self.A[order]
+        self.yp = self.y if order is None else self.y[order]
+        rows = self.a_rows if order is None else list(self.Ap)
+        self.rows, self.labels, self.rival = rows, self.yp.tolist(), -1
+        norm = float(np.max(np.sum(np.abs(self.W), axis=1)))
+        self.scan.tol = 2 * tolerance(self.A.shape[1], self.size * norm)
+        return next_mistakes(
+            self.A.shape[0], self._visits, self.scan, self.decide,
+            self.block, sure=False, run=8,
+        )  # fmt: skip
+
+    def _visits(self, start, stop, scan):
+        """Visits not clearly correct; the rival of a clear mistake."""
+        rows, labels, low = self.rows, self.labels, -1e308
+        scores_of, tol = self.W.dot, scan.tol
+        for i in range(start, stop):
+            scores = scores_of(rows[i]).tolist()
+            true, scores[labels[i]] = scores[labels[i]], low
+            best = max(scores)
+            if true - best > tol:
+                continue
+            if true - best < -tol:
+                self.rival = rival = scores.index(best)
+                scores[rival] = low
+                if best - max(scores) <= tol:  # the rival is not clear
+                    best = math.nan
+            yield i, true - best
+            tol = scan.tol
+
+    def decide(self, i):
+        self.rival = multiclass_rule(self.Ap[i], self.yp[i], self.W)
+        return self.rival >= 0
+
+    def block(self, start, stop):
+        S = self.Ap[start:stop] @ self.W.T
+        rows = np.arange(stop - start)
+        true = S[rows, self.yp[start:stop]]
+        S[rows, self.yp[start:stop]] = -np.inf
+        return true - S.max(axis=1), self.scan.tol
 
 
 class MulticlassPerceptron(ClassifierMixin, BaseEstimator):
     """The multi-class perceptron: one weight vector per class.
 
-    Chapter "Voted and averaged perceptrons, and kernels", section "More
-    than two classes" (algorithm ``alg-va-multiclass``,
+    Section "More than two classes" (algorithm ``alg-va-multiclass``,
     :eq:`eq-va-multiclass`): a mistake (some other class scores at least as
     high as the true class ``y``) moves ``w_y`` towards x and the
     best-scoring wrong class away from it; the prediction is the class of
-    the largest score. The next mistake is found by the block scan; the
-    weights equal :func:`multiclass_perceptron_naive`'s bit for bit. With
-    ``average=True`` the returned weights are the average over every
-    sample visit, computed with the lazy trick. All ``max_iter`` passes are
-    run.
+    the largest score. The next mistake is found by the engine
+    (:func:`mlcourse.perceptron.next_mistakes`); the weights are
+    :func:`multiclass_perceptron_naive`'s, bit for bit. With
+    ``average=True`` they are averaged over every visit, lazily. All
+    ``max_iter`` passes are run.
 
     Parameters
     ----------
-    learning_rate : float or callable, default=1.0
-        The step ``eta_k`` of update ``k``.
-    max_iter : int, default=10
-        Number of passes over the data.
-    fit_intercept : bool, default=True
-        Learn one bias per class.
-    shuffle : bool, default=False
-        Visit the samples in a fresh random order each pass.
-    random_state : None, int or numpy Generator, default=None
-        Seed of the shuffling.
+    learning_rate, max_iter, fit_intercept, shuffle, random_state
+        As for :class:`AveragedPerceptron`.
     average : bool, default=False
         Return the average of the weights over every visit.
 
@@ -869,16 +870,15 @@ class MulticlassPerceptron(ClassifierMixin, BaseEstimator):
         One bias per class.
     classes_ : ndarray of shape (n_classes,)
         The labels, sorted.
-    n_updates_ : int
-        Number of updates.
-    n_iter_ : int
-        Number of passes made (``max_iter``).
-    n_features_in_ : int
-        Number of features seen in ``fit``.
+    n_updates_, n_iter_, converged_, n_features_in_, feature_names_in_
+        As for :class:`AveragedPerceptron`.
     """
+
+    _parameter_constraints = {**_BINARY_PARAMETERS, "average": ["boolean"]}
 
     def __init__(
         self,
+        *,
         learning_rate=1.0,
         max_iter=10,
         fit_intercept=True,
@@ -893,78 +893,82 @@ class MulticlassPerceptron(ClassifierMixin, BaseEstimator):
         self.random_state = random_state
         self.average = average
 
+    @_fit_context(prefer_skip_nested_validation=True)
     def fit(self, X, y):
         """Run all ``max_iter`` passes from zero weights."""
-        eta, passes = check_pass_params(
-            self, ("fit_intercept", "shuffle", "average")
+        X, y_index = fit_data(self, X, y, classes="multiclass")
+        eta = step_sizes(self.learning_rate)
+        orders = visiting_orders(
+            X.shape[0], self.max_iter, self.shuffle, self.random_state
         )
-        X = check_fit_X(X)
-        y_index, classes = check_classification_target(
-            y, X.shape[0], binary=False
-        )
-        n, d = X.shape
-        m = classes.size
-        W, b = np.zeros((m, d)), np.zeros(m)
-        U, u_b = np.zeros_like(W), np.zeros_like(b)
-        x_max = float(np.sqrt(np.max(np.einsum("ij,ij->i", X, X)) + 1.0))
-        every_row = np.arange(min(n, 1 << 30))
-        average = self.average
-        visits = k = 0
-        orders = visiting_orders(n, passes, self.shuffle, self.random_state)
-        for order in orders:
-            Xp = X if order is None else X[order]
-            yp = y_index if order is None else y_index[order]
-            rival = [0]
-            # an upper bound on the largest norm of a row [w_c, b_c]: exact
-            # at the start of the pass, then grown by each update's step
-            norm = [
-                math.sqrt(float(np.max(np.einsum("ij,ij->i", W, W) + b * b)))
-            ]
-
-            def block_margins(start, stop, Xp=Xp, yp=yp, norm=norm):
-                S = Xp[start:stop].dot(W.T)
-                S += b
-                flat = S.reshape(-1)
-                where = every_row[: stop - start] * m + yp[start:stop]
-                true = flat[where]
-                flat[where] = -np.inf
-                margins = true - S.max(axis=1)
-                return margins, 2.0 * rounding_tolerance(d + 1, x_max, norm[0])
-
-            def is_mistake(i, Xp=Xp, yp=yp, rival=rival):
-                rival[0], mistake = _multiclass_rival(Xp[i], yp[i], W, b)
-                return mistake
-
-            for i in mistakes_in_pass(
-                n, block_margins, is_mistake, decide_sure=False
-            ):
-                true, other, x = yp[i], rival[0], Xp[i]
-                k += 1
-                step = eta(k)
-                moved = step * x
-                W[true] += moved
-                W[other] -= moved
-                norm[0] += step * x_max
-                if self.fit_intercept:
-                    b[true] += step
-                    b[other] -= step
-                if average:
-                    weight = (visits + i) * step
-                    moved = weight * x
-                    U[true] += moved
-                    U[other] -= moved
-                    if self.fit_intercept:
-                        u_b[true] += weight
-                        u_b[other] -= weight
-            visits += n
-        if self.average:
-            self.coef_, self.intercept_ = W - U / visits, b - u_b / visits
+        if self.classes_.size == 2:
+            W, k, converged = self._two_classes(X, y_index, eta, orders)
         else:
-            self.coef_, self.intercept_ = W, b
-        self.classes_ = classes
-        self.n_features_in_ = d
-        self.n_updates_, self.n_iter_ = k, passes
+            W, k, converged = self._classes(X, y_index, eta, orders)
+        check_finite_result(self, W)
+        self.coef_, self.intercept_ = W[:, :-1].copy(), W[:, -1].copy()
+        self.n_updates_, self.n_iter_ = k, self.max_iter
+        self.converged_ = converged
         return self
+
+    def _two_classes(self, X, y_index, eta, orders):
+        """Two classes: the binary rule on ``w = W[1]``, and ``W[0] = -W[1]``.
+
+        From zero the updates of the two rows are opposite, and rounding is
+        symmetric, so ``W[0] = -W[1]`` exactly and the scores are opposite:
+        the rival scores at least as high exactly when ``y' W[1] @ a <= 0``
+        with ``y' = +1`` for ``classes_[1]``, the binary rule, bit for bit.
+        """
+        y = 2.0 * y_index - 1.0
+        passes = fast_passes(
+            X, y, np.zeros(X.shape[1]), 0.0, eta, orders, self.fit_intercept
+        )
+        if self.average:
+            coef, b, _, _, k, converged = _averaged(
+                passes, X, y, self.fit_intercept
+            )
+        else:
+            k = 0
+            for p in passes:
+                k += len(p.positions)
+            coef, b, converged = p.coef.copy(), p.intercept, not p.positions
+        w = np.append(coef, b)
+        return np.array([-w, w]), k, converged
+
+    def _classes(self, X, y_index, eta, orders):
+        """Three classes or more: the engine with :class:`_Multiclass`.
+
+        A mistake moves the true class towards ``a_i`` and the rival away
+        (``daxpy`` for a step of 1, as for the binary rule); each update
+        raises the tolerance by ``run.growth`` per unit step.
+        """
+        run = _Multiclass(X, y_index, self.classes_.size, self.fit_intercept)
+        U, k, visits, W_rows = np.zeros_like(run.W), 0, 0, run.W_rows
+        constant, scan, growth = (
+            getattr(eta, "constant", None),
+            run.scan,
+            run.growth,
+        )
+        for order in orders:
+            positions, first = run.pass_(order), k
+            labels, rows = run.labels, run.rows
+            for i in positions:
+                k += 1
+                step, a = constant or eta(k), rows[i]
+                true, rival = W_rows[labels[i]], W_rows[run.rival]
+                if step == 1.0:
+                    daxpy(a, true)
+                    daxpy(a, rival, a.size, -1.0)
+                else:
+                    true += step * a
+                    rival -= step * a
+                scan.tol += growth * step
+                if self.average:
+                    U[labels[i]] += (visits + i) * step * a
+                    U[run.rival] -= (visits + i) * step * a
+            visits += X.shape[0]
+        converged = k == first
+        return (run.W - U / visits if self.average else run.W), k, converged
 
     def decision_function(self, X):
         """Scores ``X @ coef_.T + intercept_``, one column per class.
@@ -973,14 +977,12 @@ class MulticlassPerceptron(ClassifierMixin, BaseEstimator):
         ``classes_[1]``), shape ``(n_samples,)``, as scikit-learn's binary
         classifiers return.
         """
-        X = check_predict_X(self, X)
+        X = predict_data(self, X, "coef_")
         scores = X @ self.coef_.T + self.intercept_
-        if self.classes_.size == 2:
-            return scores[:, 1] - scores[:, 0]
-        return scores
+        return scores[:, 1] - scores[:, 0] if scores.shape[1] == 2 else scores
 
     def predict(self, X):
         """The class with the largest score (the first one on a tie)."""
-        X = check_predict_X(self, X)
+        X = predict_data(self, X, "coef_")
         scores = X @ self.coef_.T + self.intercept_
         return self.classes_[np.argmax(scores, axis=1)]

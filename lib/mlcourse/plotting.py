@@ -22,6 +22,7 @@ import matplotlib as mpl
 import matplotlib.pyplot as plt
 import numpy as np
 from cycler import cycler
+from sklearn.utils import check_array
 
 __all__ = [
     "PALETTE",
@@ -30,6 +31,8 @@ __all__ = [
     "plot_classes",
     "plot_decision_boundary",
     "plot_separator",
+    "separator_points",
+    "limits",
     "plot_loss_curve",
     "animation_html",
     "figure_png",
@@ -253,12 +256,8 @@ def plot_classes(
     Returns the axes.
     """
     ax = _get_ax(ax)
-    X = np.asarray(X, dtype=float)
+    X = check_array(X, ensure_min_features=2, input_name="X")
     y = np.asarray(y)
-    if X.ndim != 2 or X.shape[1] < 2:
-        raise ValueError(
-            f"X must be a 2-D array with at least two features; got shape {X.shape}."
-        )
     if y.shape != (X.shape[0],):
         raise ValueError(
             f"y must have one label per row of X; got shape {y.shape} for X of shape {X.shape}."
@@ -287,7 +286,11 @@ def plot_classes(
     return ax
 
 
-def _limits(ax, X, pad=0.1):
+def limits(ax, X, pad=0.1):
+    """The limits of the first two features of ``X``, ``pad`` of the span wider.
+
+    With ``X=None``, those of the axes ``ax``.
+    """
     if X is None:
         return ax.get_xlim(), ax.get_ylim()
     X = np.asarray(X, dtype=float)
@@ -345,7 +348,7 @@ def plot_decision_boundary(
     """
     ax = _get_ax(ax)
     score, categorical = _score_function(model, intercept)
-    (x0, x1), (y0, y1) = _limits(ax, X)
+    (x0, x1), (y0, y1) = limits(ax, X)
     grid_x, grid_y = np.meshgrid(
         np.linspace(x0, x1, resolution), np.linspace(y0, y1, resolution)
     )
@@ -429,18 +432,18 @@ def plot_separator(w, b=0.0, ax=None, **kwargs):
     when ``w = 0`` (no line is defined).
     """
     ax = _get_ax(ax)
-    w = np.asarray(w, dtype=float).ravel()
+    w = check_array(w, ensure_2d=False, input_name="w").ravel()
     if w.shape != (2,):
         raise ValueError(
             f"w must have two entries (a line in the plane); got shape {w.shape}."
         )
-    xs, ys = _separator_points(w, float(b), ax.get_xlim(), ax.get_ylim())
+    xs, ys = separator_points(w, float(b), ax.get_xlim(), ax.get_ylim())
     kwargs.setdefault("color", "black")
     (line,) = ax.plot(xs, ys, **kwargs)
     return line
 
 
-def _separator_points(w, b, xlim, ylim):
+def separator_points(w, b, xlim, ylim):
     """Two points of the line ``w @ x + b = 0`` spanning the given limits (empty if w = 0)."""
     if abs(w[1]) >= abs(w[0]) and w[1] != 0:
         xs = np.array(xlim, dtype=float)

@@ -63,7 +63,7 @@ def draw_descent(
     result = gradient_descent(
         grad,
         np.asarray(x0, dtype=float),
-        schedule=_schedule(schedule, learning_rate),
+        learning_rate=_schedule(schedule, learning_rate),
         objective=f,
         tol=1e-10,
         max_iter=int(max_iter),

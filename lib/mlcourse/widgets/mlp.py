@@ -26,12 +26,12 @@ def draw_mlp_fit(
     random_state=0,
     axes=None,
 ):
-    """Train ``MLPClassifier((hidden_units,), ...)`` on ``(X, y)`` and draw its boundary and loss.
+    """Train an MLP of ``hidden_units`` units on ``(X, y)``; draw its boundary and loss.
 
     Returns ``(model, axes)``.
     """
     model = MLPClassifier(
-        (int(hidden_units),),
+        hidden_layer_sizes=(int(hidden_units),),
         activation=activation,
         learning_rate=learning_rate,
         max_iter=int(max_iter),

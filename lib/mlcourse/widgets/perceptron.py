@@ -17,7 +17,7 @@ import numpy as np
 from matplotlib.animation import FuncAnimation
 
 from ..perceptron import Perceptron
-from ..plotting import PALETTE, plot_classes
+from ..plotting import PALETTE, limits, plot_classes, separator_points
 
 __all__ = [
     "fit_quietly",
@@ -49,31 +49,12 @@ def fit_quietly(
         )
 
 
-def _limits(X, pad=0.25):
-    lo, hi = X.min(axis=0), X.max(axis=0)
-    span = np.where(hi - lo > 0, hi - lo, 1.0)
-    return (lo[0] - pad * span[0], hi[0] + pad * span[0]), (
-        lo[1] - pad * span[1],
-        hi[1] + pad * span[1],
-    )
-
-
-def _line_points(w, b, xlim, ylim):
-    if abs(w[1]) >= abs(w[0]) and w[1] != 0:
-        xs = np.array(xlim, dtype=float)
-        return xs, -(w[0] * xs + b) / w[1]
-    if w[0] != 0:
-        ys = np.array(ylim, dtype=float)
-        return -(w[1] * ys + b) / w[0], ys
-    return np.array([]), np.array([])
-
-
 class _Frame:
     """The artists of one axes, updated in place from frame to frame."""
 
     def __init__(self, ax, X, y):
         self.ax, self.X, self.y = ax, X, y
-        self.xlim, self.ylim = _limits(X)
+        self.xlim, self.ylim = limits(None, X, pad=0.25)
         plot_classes(X, y, ax=ax, labels={1: "y = +1", -1: "y = -1"})
         ax.set_xlim(*self.xlim)
         ax.set_ylim(*self.ylim)
@@ -96,7 +77,7 @@ class _Frame:
 
     def show(self, model, k):
         w, b = model.coef_path_[k], model.intercept_path_[k]
-        xs, ys = _line_points(w, b, self.xlim, self.ylim)
+        xs, ys = separator_points(w, b, self.xlim, self.ylim)
         self.line.set_data(xs, ys)
         if self.arrow is not None:
             self.arrow.remove()
