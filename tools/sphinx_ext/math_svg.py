@@ -1,0 +1,139 @@
+"""Maths drawn at build time: each formula an SVG image with its spoken form.
+
+A Sphinx HTML math renderer (``html_math_renderer: svg``). MathJax draws each
+formula's TeX as a standalone SVG file in ``_images/math/`` and the speech
+rule engine gives its MathSpeak text, the image's ``alt``
+(``tools/site/render_math.js``, one Node.js process per build). A page then
+holds a small ``<img>`` per formula instead of MathJax's markup: no script,
+no font, the formula loads when it nears the screen, keeps its size (in em,
+never shrunk to fit) and is read aloud by every screen reader.
+Hand-written because no maintained extension renders MathJax at build time
+(``sphinx.ext.imgmath`` needs LaTeX and gives the TeX source as alt text).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+import subprocess
+from pathlib import Path
+
+from docutils import nodes
+from sphinx.locale import _
+from sphinx.util.math import get_node_equation_number
+
+RENDER_MATH = Path(__file__).resolve().parents[1] / "site" / "render_math.js"
+#: The drawing of a formula changes with the renderer and its packages.
+VERSION = "1"
+
+
+class Renderer:
+    """TeX to ``{"svg", "speech", "width", "height", "valign"}``, cached
+    in ``_build/.math-cache.json`` across builds."""
+
+    def __init__(self, cache: Path):
+        self.cache_file = cache
+        self.cache = json.loads(cache.read_text()) if cache.exists() else {}
+        self.process = None
+
+    def __call__(self, tex: str, display: bool) -> tuple[str, dict]:
+        key = hashlib.sha256(f"{VERSION}{display}{tex}".encode()).hexdigest()
+        if key not in self.cache:
+            self.cache[key] = self.render(tex, display)
+        return key[:12], self.cache[key]
+
+    def render(self, tex: str, display: bool) -> dict:
+        if self.process is None:
+            self.process = subprocess.Popen(
+                ["node", str(RENDER_MATH)],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                text=True,
+            )
+        request = json.dumps({"tex": tex, "display": display})
+        self.process.stdin.write(request + "\n")
+        self.process.stdin.flush()
+        answer = json.loads(self.process.stdout.readline())
+        if "error" in answer:
+            raise ValueError(f"MathJax cannot draw {tex!r}: {answer['error']}")
+        return answer
+
+    def close(self) -> None:
+        if self.process is not None:
+            self.process.stdin.close()
+            self.process.wait()
+            self.process = None
+        self.cache_file.write_text(json.dumps(self.cache))
+
+
+def image(self, tex: str, display: bool) -> str:
+    """The ``<img>`` of one formula; its SVG written once per build."""
+    key, drawn = self.builder.math_renderer(tex, display)
+    folder = Path(self.builder.outdir) / "_images" / "math"
+    path = folder / f"{key}.svg"
+    if not path.exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        path.write_text(drawn["svg"], encoding="utf-8")
+    width, height, align = (
+        f"{drawn[name]:.2f}".rstrip("0").rstrip(".")
+        for name in ("width", "height", "valign")
+    )
+    return (
+        f'<img class="math dark-light{" display" if display else ""}" '
+        f'src="{self.builder.imgpath}/math/{key}.svg" '
+        f'alt="{html.escape(drawn["speech"])}" loading="lazy" '
+        f'style="width:{width}em;height:{height}em;vertical-align:{align}em">'
+    )
+
+
+def visit_math(self, node):
+    self.body.append(image(self, node.astext(), display=False))
+    raise nodes.SkipNode
+
+
+def display_tex(node) -> str:
+    """The TeX of a display, wrapped as ``sphinx.ext.mathjax`` wraps it."""
+    if node["nowrap"]:
+        return node.astext()
+    parts = [part for part in node.astext().split("\n\n") if part.strip()]
+    parts = [
+        rf"\begin{{split}}{part}\end{{split}}" if r"\\" in part else part
+        for part in parts
+    ]
+    if len(parts) == 1:
+        return parts[0]
+    return r"\begin{aligned}" + r"\\".join(parts) + r"\end{aligned}"
+
+
+def visit_displaymath(self, node):
+    self.body.append(self.starttag(node, "div", CLASS="math"))
+    if node["number"]:
+        number = get_node_equation_number(self, node)
+        self.body.append(f'<span class="eqno">({number})')
+        self.add_permalink_ref(node, _("Link to this equation"))
+        self.body.append("</span>")
+    self.body.append(image(self, display_tex(node), display=True))
+    self.body.append("</div>\n")
+    raise nodes.SkipNode
+
+
+def _start(app):
+    if app.builder.format == "html":
+        cache = Path(app.outdir).parent / ".math-cache.json"
+        app.builder.math_renderer = Renderer(cache)
+
+
+def _finish(app, exception):
+    renderer = getattr(app.builder, "math_renderer", None)
+    if renderer is not None:
+        renderer.close()
+
+
+def setup(app):
+    app.add_html_math_renderer(
+        "svg", (visit_math, None), (visit_displaymath, None)
+    )
+    app.connect("builder-inited", _start)
+    app.connect("build-finished", _finish)
+    return {"parallel_read_safe": True, "parallel_write_safe": False}
