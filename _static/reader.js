@@ -3,8 +3,8 @@
 //
 // Scroll regions take keyboard focus. The theme gives a tab stop to the code blocks that
 // scroll when the page loads; the book's scroll regions are marked too (display maths,
-// long outputs), and again whenever a fold opens or the window changes size, since a
-// block revealed by a fold was measured while hidden.
+// long outputs), and again when a section is first drawn (reader.css draws sections near
+// the screen only), when a fold opens, and when the window changes size.
 const SCROLLERS = "pre, div.math, div.cell_output, .pst-scrollable-table-container";
 
 function mlcourseMarkScrollable(root) {
@@ -39,6 +39,11 @@ document.addEventListener("DOMContentLoaded", () => {
     const fold = event.target.closest(".admonition.toggle");
     if (fold) later(fold);
   });
+  for (const section of document.querySelectorAll("article section section")) {
+    section.addEventListener("contentvisibilityautostatechange", (event) => {
+      if (!event.skipped) mlcourseMarkScrollable(section);
+    });
+  }
   let resized = null;
   window.addEventListener("resize", () => {
     clearTimeout(resized);

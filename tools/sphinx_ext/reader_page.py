@@ -100,14 +100,24 @@ def _unused(script, pagename) -> bool:
                for word in UNUSED_SCRIPTS)
 
 
+def deferred(script):
+    """The script, run once the page is parsed (the theme's settings are
+    read at once by inline scripts: they stay)."""
+    if not script.filename or "documentation_options" in script.filename:
+        return script
+    attributes = {"defer": "defer", **script.attributes}
+    return type(script)(script.filename, priority=script.priority, **attributes)
+
+
 def _page(app, pagename, templatename, context, doctree):
     scripts = context.get("script_files", [])
-    scripts[:] = [s for s in scripts if not _unused(s, pagename)]
-    for script in scripts:
-        if script.filename and "documentation_options" not in script.filename:
-            script.attributes.setdefault("defer", "defer")
+    scripts[:] = [
+        deferred(s) if pagename != "search" else s  # its own scripts run at once
+        for s in scripts
+        if not _unused(s, pagename)
+    ]
     sheets = context.get("css_files", [])
-    bundled = app.env.bundled_css  # kept across builds with the environment
+    bundled = app.builder.bundled_css
     if not bundled:
         bundled += THEME_CSS + [s.filename for s in sheets if "thebe" not in s.filename]
     sheets[:] = [s for s in sheets if s.filename not in bundled and "thebe" not in s.filename]
@@ -117,6 +127,20 @@ def _page(app, pagename, templatename, context, doctree):
     if summary:
         tags.append(f'<meta name="description" content="{escape(summary)}" />')
     context["metatags"] = "\n".join(tags)
+
+
+def visit_citation(self, node):
+    """A bibliography entry is a list item (DPUB's doc-biblioentry role,
+    which docutils gives it, is deprecated)."""
+    if not isinstance(node.previous_sibling(), nodes.citation):
+        self.body.append('<div role="list" class="citation-list">\n')
+    self.body.append(self.starttag(node, "div", classes=["citation"], role="listitem"))
+
+
+def depart_citation(self, node):
+    self.body.append("</div>\n")
+    if not isinstance(node.next_node(descend=False, siblings=True), nodes.citation):
+        self.body.append("</div>\n")
 
 
 def visit_hidden_cell(self, node):
@@ -181,15 +205,16 @@ def _finished(app, exception):
     out = Path(app.outdir)
     for unused in out.glob("_static/scripts/fontawesome.js*"):
         unused.unlink()
-    sheets = [name for name in app.env.bundled_css if (out / name).exists()]
+    sheets = [name for name in app.builder.bundled_css if (out / name).exists()]
+    if not sheets:  # no page written: the bundle is as it was
+        return
     command = ["node", str(BUNDLE_CSS), str(out), BUNDLE, *sheets]
     subprocess.run(command, check=True, timeout=300)
     subset_icon_fonts(out / "_static", (out / BUNDLE).read_text())
 
 
 def _start(app):
-    if not hasattr(app.env, "bundled_css"):
-        app.env.bundled_css = []
+    app.builder.bundled_css = []
 
 
 def setup(app):
@@ -198,11 +223,13 @@ def setup(app):
     app.connect("config-inited", _configure)
     app.connect("builder-inited", _start)
     app.connect("html-page-context", _page, priority=900)
-    app.connect("build-finished", _finished)
+    # after the theme writes its colour modes into pygments.css
+    app.connect("build-finished", _finished, priority=900)
     app.add_post_transform(LightImages)
     app.add_node(
         HideCodeCellNode,
         override=True,
         html=(visit_hidden_cell, depart_hidden_cell),
     )
+    app.add_node(nodes.citation, override=True, html=(visit_citation, depart_citation))
     return {"parallel_read_safe": True, "parallel_write_safe": False}
