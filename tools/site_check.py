@@ -45,13 +45,13 @@ SITE_JS = ROOT / "tools" / "site" / "check_page.js"
 AXE_JS = ROOT / "tools" / "site" / "node_modules" / "axe-core" / "axe.min.js"
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 COLOUR = ["color-contrast", "link-in-text-block"]
-SETTLE_MS = 400  # the page's scripts measure again after a resize
+SETTLE_MS = 100
 WIDTHS = (390, 768, 1280)
 MODES = ("light", "dark")
 SKIPPED = {"_static", "_sources", "_images", "_downloads"}
 MIN_FIGURE_PX = 9.0
 FONT_KEY = "mlcourse:min-font-pt"
-CONCURRENCY = 3  # pages at a time: each waits for its layout to settle
+CONCURRENCY = 4  # pages at a time: each waits for its layout to settle
 
 
 class Missing(RuntimeError):
@@ -162,24 +162,33 @@ class PageCheck:
         self.problems += [
             f"[image] {src} is missing"
             for src in facts["images"]
-            if not (self.build / unquote(urlsplit(src).path).lstrip("/")).exists()
+            if not (
+                self.build / unquote(urlsplit(src).path).lstrip("/")
+            ).exists()
         ]
         self.problems += figure_problems(self.build, facts["figures"])
-        notebook = self.build / "_sources" / self.name.replace(".html", ".ipynb")
+        notebook = (
+            self.build / "_sources" / self.name.replace(".html", ".ipynb")
+        )
         for host in ("mybinder", "colab") if notebook.exists() else ():
             if not any(host in link for link in facts["launch"]):
                 self.problems.append(f"[launch] no {host} button")
         if self.name.startswith("_modules/"):  # the library's source
             await self.look(1280, False, None)
             return
-        await self.look(390, False)
+        folds = bool(facts["folds"])  # the states: closed, and open if any
+        await self.look(390, False, () if folds else COLOUR)
         if screenshots is not None:
-            await tab.screenshot(path=self.shot(screenshots, "390"), full_page=True)
-        if facts["folds"]:
+            await tab.screenshot(
+                path=self.shot(screenshots, "390"), full_page=True
+            )
+        if folds:
             await self.look(390, True, COLOUR)
-        await self.look(768, True)
-        await self.look(1280, True, None)  # every rule, where the most is shown
-        if facts["folds"]:
+        await self.look(768, folds)
+        await self.look(
+            1280, folds, None
+        )  # every rule, where the most is shown
+        if folds:
             await self.look(1280, False, COLOUR)
         await self.configure(390, "light", False)
         self.problems += await self.navigation(screenshots)  # last: it hovers
@@ -208,7 +217,9 @@ class PageCheck:
             await self.configure(width, "dark", fold)
             await self.axe(f"dark, {folds}, {width} px", COLOUR)
             if self.screenshots is not None and not fold:
-                await self.tab.screenshot(path=self.shot(self.screenshots, "dark"))
+                await self.tab.screenshot(
+                    path=self.shot(self.screenshots, "dark")
+                )
 
     def shot(self, folder: Path, what: str) -> str:
         stem = self.name.replace("/", "__").removesuffix(".html")
@@ -249,7 +260,6 @@ class PageCheck:
             else:
                 await shown.first.click()
             links = tab.locator(f"{dialog}[open] a[href]:visible")
-            await tab.wait_for_timeout(300)
             if not await links.count():
                 problems.append(
                     f"[navigation] {button[1:]} opens no list of links at 390 px"
@@ -286,21 +296,29 @@ async def check_page(browser, build, base, name, axe, screenshots):
     errors, local, started = check.problems, f"{base}/", time.perf_counter()
 
     async def offline(route):
-        errors.append(f"[offline] a request left the site: {route.request.url}")
+        errors.append(
+            f"[offline] a request left the site: {route.request.url}"
+        )
         await route.abort()
 
     await context.route(re.compile(r"^(?!" + re.escape(base) + ")"), offline)
     tab.on("pageerror", lambda error: errors.append(f"[script] {error}"))
     tab.on(
         "console",
-        lambda m: m.type == "error"
-        and not m.text.startswith("Failed to load resource")
-        and errors.append(f"[script] {m.text}"),
+        lambda m: (
+            m.type == "error"
+            and not m.text.startswith("Failed to load resource")
+            and errors.append(f"[script] {m.text}")
+        ),
     )
     tab.on(
         "response",
-        lambda r: r.status >= 400
-        and errors.append(f"[request] {r.status} for {r.url.replace(local, '')}"),
+        lambda r: (
+            r.status >= 400
+            and errors.append(
+                f"[request] {r.status} for {r.url.replace(local, '')}"
+            )
+        ),
     )
     try:
         await check.run(axe, screenshots)
@@ -330,11 +348,15 @@ async def _check(build, base, names, executable, screenshots):
 
         checks = await asyncio.gather(*(one(name) for name in names))
         first = next((n for n in names if n.startswith("chapters/")), None)
-        followed = await follow_menu_link(browser, base, first) if first else []
+        followed = (
+            await follow_menu_link(browser, base, first) if first else []
+        )
         await browser.close()
     results = {check.name: check.problems for check in checks}
     slowest = sorted(checks, key=lambda c: -c.seconds)[:5]
-    print("slowest:", ", ".join(f"{c.name} {c.seconds:.0f} s" for c in slowest))
+    print(
+        "slowest:", ", ".join(f"{c.name} {c.seconds:.0f} s" for c in slowest)
+    )
     if followed:
         results[first] += followed
     counts: dict[str, int] = {}
@@ -350,7 +372,9 @@ def static_links(build: Path, name: str) -> list[str]:
     text = (build / name).read_text(encoding="utf-8", errors="replace")
     found = re.findall(r'(?:href|src)="([^":]+)"|url=([^"\']+)', text)
     base = Path("/", name).parent
-    return [(base / (a or b)).as_posix() for a, b in found if (a or b)[0] != "#"]
+    return [
+        (base / (a or b)).as_posix() for a, b in found if (a or b)[0] != "#"
+    ]
 
 
 def check_site(build, pages=None, screenshots=None, executable=None):
@@ -394,7 +418,9 @@ def main(argv=None) -> int:
     except Missing as error:
         print(error, file=sys.stderr)
         return 2
-    problems = [f"{page}: {p}" for page, found in results.items() for p in found]
+    problems = [
+        f"{page}: {p}" for page, found in results.items() for p in found
+    ]
     print("\n".join(problems))
     print("axe's violating nodes:", counts or "none")
     print(f"{len(results)} pages checked: {len(problems)} problem(s).")

@@ -26,6 +26,7 @@ window.mlcourseCheck = (() => {
       if ((button.getAttribute("aria-expanded") === "true") !== open) button.click();
     }
     await settle();
+    window.mlcourseMarkScrollable?.(document);  // as the page does once a resize settles
   }
 
   // Until the transitions a change started (colours, folds) have ended.

@@ -69,7 +69,9 @@ def plain_tokens(style_names) -> frozenset:
     return frozenset(
         kind
         for kind in STANDARD_TYPES
-        if all(s.style_for_token(kind) == s.style_for_token(Text) for s in styles)
+        if all(
+            s.style_for_token(kind) == s.style_for_token(Text) for s in styles
+        )
     )
 
 
@@ -88,7 +90,11 @@ def description(doctree) -> str:
     for paragraph in doctree.findall(nodes.paragraph):
         text = " ".join(paragraph.astext().split())
         if len(text) > 40:
-            return text if len(text) <= 160 else text[:157].rsplit(" ", 1)[0] + "..."
+            return (
+                text
+                if len(text) <= 160
+                else text[:157].rsplit(" ", 1)[0] + "..."
+            )
     return ""
 
 
@@ -96,8 +102,10 @@ def _unused(script, pagename) -> bool:
     said = f"{script.filename} {script.attributes.get('type')}"
     if pagename != "search" and (script.filename or "").endswith(SEARCH_ONLY):
         return True
-    return any(word in said or word in script.attributes.get("body", "")
-               for word in UNUSED_SCRIPTS)
+    return any(
+        word in said or word in script.attributes.get("body", "")
+        for word in UNUSED_SCRIPTS
+    )
 
 
 def deferred(script):
@@ -106,21 +114,31 @@ def deferred(script):
     if not script.filename or "documentation_options" in script.filename:
         return script
     attributes = {"defer": "defer", **script.attributes}
-    return type(script)(script.filename, priority=script.priority, **attributes)
+    return type(script)(
+        script.filename, priority=script.priority, **attributes
+    )
 
 
 def _page(app, pagename, templatename, context, doctree):
     scripts = context.get("script_files", [])
     scripts[:] = [
-        deferred(s) if pagename != "search" else s  # its own scripts run at once
+        deferred(s)
+        if pagename != "search"
+        else s  # its own scripts run at once
         for s in scripts
         if not _unused(s, pagename)
     ]
     sheets = context.get("css_files", [])
     bundled = app.builder.bundled_css
     if not bundled:
-        bundled += THEME_CSS + [s.filename for s in sheets if "thebe" not in s.filename]
-    sheets[:] = [s for s in sheets if s.filename not in bundled and "thebe" not in s.filename]
+        bundled += THEME_CSS + [
+            s.filename for s in sheets if "thebe" not in s.filename
+        ]
+    sheets[:] = [
+        s
+        for s in sheets
+        if s.filename not in bundled and "thebe" not in s.filename
+    ]
     tags = context.get("metatags", "").splitlines()
     tags = [tag for tag in tags if 'name="viewport"' not in tag]
     summary = description(doctree) if doctree is not None else ""
@@ -134,19 +152,28 @@ def visit_citation(self, node):
     which docutils gives it, is deprecated)."""
     if not isinstance(node.previous_sibling(), nodes.citation):
         self.body.append('<div role="list" class="citation-list">\n')
-    self.body.append(self.starttag(node, "div", classes=["citation"], role="listitem"))
+    self.body.append(
+        self.starttag(node, "div", classes=["citation"], role="listitem")
+    )
 
 
 def depart_citation(self, node):
     self.body.append("</div>\n")
-    if not isinstance(node.next_node(descend=False, siblings=True), nodes.citation):
+    if not isinstance(
+        node.next_node(descend=False, siblings=True), nodes.citation
+    ):
         self.body.append("</div>\n")
 
 
 def visit_hidden_cell(self, node):
     classes = " ".join(node["classes"])
-    self.body.append(f'<details class="admonition hide {classes}">\n<summary>\n')
-    for state, prompt in (("collapsed", "prompt_show"), ("expanded", "prompt_hide")):
+    self.body.append(
+        f'<details class="admonition hide {classes}">\n<summary>\n'
+    )
+    for state, prompt in (
+        ("collapsed", "prompt_show"),
+        ("expanded", "prompt_hide"),
+    ):
         self.body.append(
             f'<p class="{state} admonition-title">{escape(node[prompt])}</p>\n'
         )
@@ -170,7 +197,9 @@ class LightImages(SphinxPostTransform):
         depth = "../" * self.env.docname.count("/")
         for raw in self.document.findall(nodes.raw):
             if "frames[" in raw.astext():
-                text = FRAME.sub(lambda m: self.frame(m, folder, depth), raw.astext())
+                text = FRAME.sub(
+                    lambda m: self.frame(m, folder, depth), raw.astext()
+                )
                 raw.replace_self(nodes.raw("", text, format="html"))
 
     @staticmethod
@@ -205,7 +234,9 @@ def _finished(app, exception):
     out = Path(app.outdir)
     for unused in out.glob("_static/scripts/fontawesome.js*"):
         unused.unlink()
-    sheets = [name for name in app.builder.bundled_css if (out / name).exists()]
+    sheets = [
+        name for name in app.builder.bundled_css if (out / name).exists()
+    ]
     if not sheets:  # no page written: the bundle is as it was
         return
     command = ["node", str(BUNDLE_CSS), str(out), BUNDLE, *sheets]
@@ -231,5 +262,7 @@ def setup(app):
         override=True,
         html=(visit_hidden_cell, depart_hidden_cell),
     )
-    app.add_node(nodes.citation, override=True, html=(visit_citation, depart_citation))
+    app.add_node(
+        nodes.citation, override=True, html=(visit_citation, depart_citation)
+    )
     return {"parallel_read_safe": True, "parallel_write_safe": False}
