@@ -12,8 +12,8 @@ function mlcourseMarkScrollable(root) {
   // Every size is read before anything is written: one layout for the whole pass.
   const scrolls = boxes.map((box) => {
     const style = getComputedStyle(box);
-    const down = /auto|scroll/.test(style.overflowY) && box.scrollHeight > box.clientHeight + 1;
-    return down || (/auto|scroll/.test(style.overflowX) && box.scrollWidth > box.clientWidth + 1);
+    const down = /auto|scroll/.test(style.overflowY) && box.scrollHeight > box.clientHeight;
+    return down || (/auto|scroll/.test(style.overflowX) && box.scrollWidth > box.clientWidth);
   });
   boxes.forEach((box, i) => {
     if (scrolls[i]) box.tabIndex = 0;

@@ -72,7 +72,7 @@ def lighthouse(url: str, folder: str) -> dict:
         "fcp_s": audits["first-contentful-paint"]["numericValue"] / 1000,
         "lcp_s": audits["largest-contentful-paint"]["numericValue"] / 1000,
         "tbt_ms": audits["total-blocking-time"]["numericValue"],
-        "kib": audits["total-byte-weight"]["numericValue"] / 1024,
+        "bytes": int(audits["total-byte-weight"]["numericValue"]),
     }
 
 
@@ -106,7 +106,7 @@ def table(results: dict[str, dict]) -> str:
     for page, r in results.items():
         lines.append(
             f"| {page} | {r['score']} | {r['fcp_s']:.1f} | {r['lcp_s']:.1f} "
-            f"| {r['tbt_ms']:.0f} | {r['kib']:.0f} |"
+            f"| {r['tbt_ms']:.0f} | {r['bytes'] / 1024:.0f} |"
         )
     return "\n".join(lines)
 
