@@ -21,12 +21,19 @@ function mlcourseMarkScrollable(root) {
   });
 }
 
-// A fold's button is named by what it opens ("Solution to Exercise 1.1 ..."), not
-// "Toggle hidden content".
+// A fold is named by what it opens ("Solution to Exercise 1.1 ...", "Show code cell
+// source"), not "Toggle hidden content" as the extensions name every one; a bibliography
+// entry is a list item, not DPUB's deprecated doc-biblioentry that docutils writes.
 function mlcourseNameFolds() {
   for (const button of document.querySelectorAll("button.toggle-button")) {
     const title = button.closest(".admonition")?.querySelector(".admonition-title");
     if (title) button.setAttribute("aria-label", title.textContent.trim());
+  }
+  for (const summary of document.querySelectorAll('summary[aria-label="Toggle hidden content"]')) {
+    summary.removeAttribute("aria-label");
+  }
+  for (const entry of document.querySelectorAll('[role="doc-biblioentry"]')) {
+    entry.setAttribute("role", "listitem");
   }
 }
 

@@ -1,12 +1,9 @@
 """Maths drawn at build time: each formula an SVG image with its spoken form.
 
-A Sphinx HTML math renderer (``html_math_renderer: svg``). MathJax draws each
-formula's TeX as a standalone SVG file in ``_images/math/`` and the speech
-rule engine gives its MathSpeak text, the image's ``alt``
-(``tools/site/render_math.js``, one Node.js process per build). A page then
-holds a small ``<img>`` per formula instead of MathJax's markup: no script,
-no font, the formula loads when it nears the screen, keeps its size (in em,
-never shrunk to fit) and is read aloud by every screen reader.
+A Sphinx math renderer (``html_math_renderer: svg``): MathJax draws a
+formula's SVG file and the speech rule engine its MathSpeak ``alt`` text
+(``tools/site/render_math.js``). A page holds an ``<img>`` per formula: no
+script or font, sized in em (never shrunk), loaded near the screen.
 Hand-written because no maintained extension renders MathJax at build time
 (``sphinx.ext.imgmath`` needs LaTeX and gives the TeX source as alt text).
 """
@@ -18,53 +15,45 @@ import html
 import json
 import subprocess
 from pathlib import Path
+from subprocess import PIPE
 
 from docutils import nodes
 from sphinx.locale import _
 from sphinx.util.math import get_node_equation_number
 
 RENDER_MATH = Path(__file__).resolve().parents[1] / "site" / "render_math.js"
-#: The drawing of a formula changes with the renderer and its packages.
-VERSION = "1"
+VERSION = "1"  # of the drawing, in the cache's keys
 
 
 class Renderer:
-    """TeX to ``{"svg", "speech", "width", "height", "valign"}``, cached
-    in ``_build/.math-cache.json`` across builds."""
+    """TeX to ``{"svg", "speech", "width", "height", "valign"}`` through
+    one Node.js process, cached in ``_build/.math-cache.json``."""
 
     def __init__(self, cache: Path):
-        self.cache_file = cache
+        self.file, self.process = cache, None
         self.cache = json.loads(cache.read_text()) if cache.exists() else {}
-        self.process = None
 
     def __call__(self, tex: str, display: bool) -> tuple[str, dict]:
         key = hashlib.sha256(f"{VERSION}{display}{tex}".encode()).hexdigest()
         if key not in self.cache:
-            self.cache[key] = self.render(tex, display)
+            if self.process is None:
+                command = ["node", str(RENDER_MATH)]
+                self.process = subprocess.Popen(
+                    command, stdin=PIPE, stdout=PIPE, text=True
+                )
+            request = json.dumps({"tex": tex, "display": display})
+            print(request, file=self.process.stdin, flush=True)
+            answer = json.loads(self.process.stdout.readline())
+            if "error" in answer:
+                raise ValueError(f"MathJax cannot draw {tex!r}: {answer}")
+            self.cache[key] = answer
         return key[:12], self.cache[key]
-
-    def render(self, tex: str, display: bool) -> dict:
-        if self.process is None:
-            self.process = subprocess.Popen(
-                ["node", str(RENDER_MATH)],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                text=True,
-            )
-        request = json.dumps({"tex": tex, "display": display})
-        self.process.stdin.write(request + "\n")
-        self.process.stdin.flush()
-        answer = json.loads(self.process.stdout.readline())
-        if "error" in answer:
-            raise ValueError(f"MathJax cannot draw {tex!r}: {answer['error']}")
-        return answer
 
     def close(self) -> None:
         if self.process is not None:
             self.process.stdin.close()
             self.process.wait()
-            self.process = None
-        self.cache_file.write_text(json.dumps(self.cache))
+        self.file.write_text(json.dumps(self.cache))
 
 
 def image(self, tex: str, display: bool) -> str:
@@ -97,13 +86,10 @@ def display_tex(node) -> str:
     if node["nowrap"]:
         return node.astext()
     parts = [part for part in node.astext().split("\n\n") if part.strip()]
-    parts = [
-        rf"\begin{{split}}{part}\end{{split}}" if r"\\" in part else part
-        for part in parts
-    ]
-    if len(parts) == 1:
-        return parts[0]
-    return r"\begin{aligned}" + r"\\".join(parts) + r"\end{aligned}"
+    split = r"\begin{{split}}{}\end{{split}}".format
+    parts = [split(part) if r"\\" in part else part for part in parts]
+    aligned = r"\begin{aligned}" + r"\\".join(parts) + r"\end{aligned}"
+    return parts[0] if len(parts) == 1 else aligned
 
 
 def visit_displaymath(self, node):
