@@ -29,6 +29,7 @@ import re
 import shutil
 import sys
 import threading
+from collections import Counter
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -110,7 +111,7 @@ class PageCheck:
     def __init__(self, build: Path, base: str, name: str):
         self.build, self.base, self.name = build, base, name
         self.problems: list[str] = []
-        self.counts: dict[str, int] = {}
+        self.counts: Counter = Counter()  # axe's violating nodes per state
 
     async def run(self, browser, axe: str, follow: bool) -> None:
         context = await browser.new_context(service_workers="block")
@@ -188,7 +189,7 @@ class PageCheck:
             "a => mlcourseCheck.axe(...a)", [AXE_TAGS, rules]
         )
         for rule in found:
-            self.counts[state] = self.counts.get(state, 0) + len(rule["nodes"])
+            self.counts[state] += len(rule["nodes"])
             self.problems.append(
                 f"[axe {rule['id']}] {state}, {width} px: {rule['help']}: "
                 f"{len(rule['nodes'])} node(s): {'; '.join(rule['nodes'][:3])}"
@@ -232,11 +233,8 @@ def check_site(build, pages=None, executable=None):
         raise Missing("the check needs Chromium and axe-core (npm ci)")
     sources = [n for n in names if n.startswith("_modules/")][2:]
     redirect = 'http-equiv="refresh"'  # the root index.html
-    names = [
-        n
-        for n in names
-        if n not in sources and redirect not in (build / n).read_text().lower()
-    ]
+    page = lambda n: redirect not in (build / n).read_text().lower()
+    names = [name for name in names if name not in sources and page(name)]
     handler = functools.partial(_Quiet, directory=str(build))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -246,11 +244,8 @@ def check_site(build, pages=None, executable=None):
         asyncio.run(_run(checks, executable))
     finally:
         server.shutdown()
-    counts: dict[str, int] = {}
-    for check in checks:
-        for state, count in check.counts.items():
-            counts[state] = counts.get(state, 0) + count
-    return {check.name: check.problems for check in checks}, counts
+    counts = sum((check.counts for check in checks), Counter())
+    return {check.name: check.problems for check in checks}, dict(counts)
 
 
 async def _run(checks: list[PageCheck], executable: str) -> None:

@@ -1,5 +1,4 @@
-// The page side of tools/site_check.py, evaluated in each page it opens.
-// Each finding is [rule, text].
+// The page side of tools/site_check.py, evaluated in each page it opens. A finding: [rule, text].
 window.mlcourseCheck = (() => {
   const article = () => document.querySelector("article") || document.body;
   const at = (el) => { const s = el.closest("section[id]"); return s ? ` in #${s.id}` : ""; };
@@ -129,8 +128,7 @@ window.mlcourseCheck = (() => {
               shown: img.getBoundingClientRect().width}))};
   }
 
-  // At each width: text or pictures drawn past a box that clips them or past the window,
-  // display equations wider than their column.
+  // At each width: what is drawn past a box that clips it or the window, wide display maths.
   function probe() {
     const found = [], width = document.documentElement.clientWidth, seen = new Set();
     const page = document.documentElement.scrollWidth;
@@ -154,8 +152,8 @@ window.mlcourseCheck = (() => {
       if (!r.width || !el.checkVisibility({visibilityProperty: true, opacityProperty: true})) continue;
       const box = isText && getComputedStyle(el).overflowX !== "visible" ? el : clipOf(el);
       const block = el.closest("p, pre, li, dd, td, th, figure, table, div") || el;
-      if (box === null && (r.right > width + 1 || r.left < -1) && !seen.has(block)) {
-        seen.add(block);
+      const past = r.right > width + 1 || r.left < -1;  // Set.add is truthy: noted once
+      if (box === null && past && !seen.has(block) && seen.add(block)) {
         found.push(["overflow", `${label(block)} is drawn past the window${at(el)}`]);
       } else if (box !== null && !seen.has(box) && box.clientWidth > 2) {
         const style = getComputedStyle(box), b = box.getBoundingClientRect();
@@ -164,10 +162,8 @@ window.mlcourseCheck = (() => {
                      && (r.right > left + box.clientWidth + 1 || r.left < left - 1))
           || (/hidden|clip/.test(style.overflowY)
               && (r.bottom > top + box.clientHeight + 1 || r.top < top - 1));
-        if (cut) {
-          seen.add(box);
-          found.push(["overflow", `${label(el)} is cut by ${label(box)}, which does not scroll`
-            + at(el)]);
+        if (cut && seen.add(box)) {
+          found.push(["overflow", `${label(el)} is cut by ${label(box)}, which does not scroll${at(el)}`]);
         }
       }
     }
@@ -189,15 +185,10 @@ window.mlcourseCheck = (() => {
   async function axeRun(tags, rules) {
     for (const el of document.querySelectorAll("[data-axe-kind]")) delete el.dataset.axeKind;
     const backdrops = new Map();
-    const backdrop = (el) => {
-      if (!el) return "page";
-      const s = backdrops.has(el) || getComputedStyle(el);
-      if (s !== true) {
-        backdrops.set(el, s.backgroundImage !== "none" ? `image ${label(el)}`
-          : s.backgroundColor !== "rgba(0, 0, 0, 0)" ? s.backgroundColor : backdrop(el.parentElement));
-      }
-      return backdrops.get(el);
-    };
+    const paint = (el, s) => s.backgroundImage !== "none" ? `image ${label(el)}`
+      : s.backgroundColor !== "rgba(0, 0, 0, 0)" ? s.backgroundColor : backdrop(el.parentElement);
+    const backdrop = (el) => !el ? "page" : backdrops.get(el)
+      ?? backdrops.set(el, paint(el, getComputedStyle(el))).get(el);
     const kinds = new Set();
     for (const el of document.body.querySelectorAll("*")) {
       if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;

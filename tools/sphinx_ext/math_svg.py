@@ -59,14 +59,11 @@ class Renderer:
 def image(self, tex: str, display: bool) -> str:
     """The ``<img>`` of one formula; its SVG written once per build."""
     key, drawn = self.builder.math_renderer(tex, display)
-    folder = Path(self.builder.outdir) / "_images" / "math"
-    path = folder / f"{key}.svg"
+    path = Path(self.builder.outdir, "_images", "math", f"{key}.svg")
     if not path.exists():
-        folder.mkdir(parents=True, exist_ok=True)
         path.write_text(drawn["svg"], encoding="utf-8")
     width, height, align = (
-        f"{drawn[name]:.2f}".rstrip("0").rstrip(".")
-        for name in ("width", "height", "valign")
+        f"{drawn[k]:.3g}" for k in ("width", "height", "valign")
     )
     return (
         f'<img class="math dark-light{" display" if display else ""}" '
@@ -106,6 +103,7 @@ def visit_displaymath(self, node):
 
 def _start(app):
     if app.builder.format == "html":
+        Path(app.outdir, "_images", "math").mkdir(parents=True, exist_ok=True)
         cache = Path(app.outdir).parent / ".math-cache.json"
         app.builder.math_renderer = Renderer(cache)
 
