@@ -178,7 +178,7 @@ def test_built_pages_are_light():
     assert 'rel="icon" href="../_static/favicon.svg"' in page
     formulas = re.findall(r'<img class="math[^>]*>', page)
     assert len(formulas) > 100
-    assert all(re.search(r'alt="[^"]{3,}"', img) for img in formulas)
+    assert all(re.search(r'alt="[^"]+"', img) for img in formulas)
     assert 'alt="StartFraction' in page or "Superscript" in page  # speech
     assert "searchindex.js" in (build / "search.html").read_text()
     css = (build / "_static" / "styles" / "book.css").read_text()

@@ -113,14 +113,10 @@ class PageCheck:
         self.problems: list[str] = []
         self.counts: Counter = Counter()  # axe's violating nodes per state
 
-    async def run(self, browser, axe: str, follow: bool) -> None:
-        context = await browser.new_context(service_workers="block")
-        context.set_default_timeout(30_000)
+    async def run(self, context, axe: str, follow: bool) -> None:
         self.tab = tab = await context.new_page()
         note = self.problems.append
-        await context.route(
-            re.compile(f"^(?!{re.escape(self.base)})"), self.off
-        )
+        await tab.route(re.compile(f"^(?!{re.escape(self.base)})"), self.off)
         tab.on("pageerror", lambda error: note(f"[script] {error}"))
         tab.on("console", self.console)
         tab.on(
@@ -134,7 +130,7 @@ class PageCheck:
         except Exception as error:  # a page that cannot be checked
             note(f"[page] could not be checked: {error}")
         finally:
-            await context.close()
+            await tab.close()
 
     def console(self, message) -> None:
         text = message.text  # a failed request is reported as such
@@ -155,13 +151,15 @@ class PageCheck:
         if self.name.startswith("_modules/"):  # the library's source
             return await self.look(1280, False, None)
         folds = facts["folds"]  # closed, and open if the page has any
-        await self.look(390, False, LAYOUT if folds else COLOUR + LAYOUT)
+        await self.look(390, False, COLOUR + LAYOUT)
         if folds:
-            await self.look(390, True, COLOUR + LAYOUT)
+            await self.look(390, True, LAYOUT)
         await self.look(768, folds, LAYOUT)
-        await self.look(1280, folds, None)  # every rule, the most shown
-        if folds:
-            await self.look(1280, False, COLOUR)
+        await self.look(1280, folds, None)  # every rule, where most is shown
+        for fold in {folds, False}:  # colours change with the mode, folds
+            await self.configure(1280, "dark", fold)
+            state = f"dark, folds {'open' if fold else 'closed'}, 1280 px"
+            await self.axe(state, COLOUR)
         await self.configure(390, "light", False)
         await self.navigation(follow)  # last: the pointer hovers menus
 
@@ -171,27 +169,23 @@ class PageCheck:
         await self.tab.evaluate("a => mlcourseCheck.set(...a)", [fold, mode])
 
     async def look(self, width: int, fold: bool, rules) -> None:
-        """The probe, then axe's ``rules`` (all of them for ``None``) in
-        light mode and, at 1280 px, its colour rules in dark mode. Colours
-        change with the mode and the folds, not with the width; what the
-        width changes, the probe measures at each width."""
+        """The probe, then axe's ``rules`` (all of them for ``None``), in
+        light mode. What the width changes, the probe and axe's rule on
+        scroll regions see at each width; colours, at one width."""
         await self.configure(width, "light", fold)
         state = f"folds {'open' if fold else 'closed'}"
         for rule, text in await self.tab.evaluate("mlcourseCheck.probe()"):
             self.problems.append(f"[{rule}] at {width} px, {state}: {text}")
-        await self.axe(f"light, {state}", width, rules)
-        if width == 1280:
-            await self.configure(width, "dark", fold)
-            await self.axe(f"dark, {state}", width, COLOUR)
+        await self.axe(f"light, {state}, {width} px", rules)
 
-    async def axe(self, state: str, width: int, rules) -> None:
+    async def axe(self, state: str, rules) -> None:
         found = await self.tab.evaluate(
             "a => mlcourseCheck.axe(...a)", [AXE_TAGS, rules]
         )
         for rule in found:
-            self.counts[state] += len(rule["nodes"])
+            self.counts[state.rsplit(", ", 1)[0]] += len(rule["nodes"])
             self.problems.append(
-                f"[axe {rule['id']}] {state}, {width} px: {rule['help']}: "
+                f"[axe {rule['id']}] {state}: {rule['help']}: "
                 f"{len(rule['nodes'])} node(s): {'; '.join(rule['nodes'][:3])}"
             )
 
@@ -258,10 +252,12 @@ async def _run(checks: list[PageCheck], executable: str) -> None:
         browser = await playwright.chromium.launch(
             executable_path=executable, args=["--no-sandbox"]
         )
+        context = await browser.new_context(service_workers="block")
+        context.set_default_timeout(30_000)
 
         async def one(check):
             async with limit:
-                await check.run(browser, axe, check is first)
+                await check.run(context, axe, check is first)
 
         await asyncio.gather(*map(one, checks))
         await browser.close()

@@ -111,6 +111,8 @@ window.mlcourseCheck = (() => {
 
   // Once, at 390 px with the folds closed, every section drawn and every figure loaded.
   async function facts() {
+    document.head.insertAdjacentHTML("beforeend", "<style>*, ::before, ::after "
+      + "{ transition: none !important; animation: none !important; }</style>");  // no motion
     for (const section of document.querySelectorAll("section")) section.style.contentVisibility = "visible";
     window.mlcourseMarkScrollable?.(document);  // as when each section is first drawn
     const figures = [...article().querySelectorAll("img:not(.math)")];
