@@ -11,26 +11,29 @@ VENV     := .venv
 BIN      := $(VENV)/bin
 STAMP    := $(VENV)/.installed
 UV       := $(BIN)/uv
-JOBS     ?= 1
-EXECUTED := _build/executed
 PYTEST   := $(BIN)/python -m pytest -p no:cacheprovider
 # Strict nbval; a cell that runs longer than 60 s fails with its name.
-NBVAL    := --nbval --nbval-current-env --nbval-cell-timeout 60 -p nbval_ipc \
+NBVAL    := --nbval --nbval-current-env --nbval-cell-timeout 60 \
             --nbval-sanitize-with tests/nbval_sanitize.cfg
+# Throw-away environments made by uv from its cache, in seconds.
+VENV_AT  = rm -rf $(1) && $(UV) venv --quiet --python $(BIN)/python $(2) $(1)
+INTO     = $(UV) pip install --quiet --python $(1)/bin/python
+PINS     = $$(grep -iE '^($(subst $() ,|,$(1)))==' requirements.txt)
 # Tests that check the repository rather than the library, and tests that
 # execute notebooks or build environments: each group has its own target.
 HYGIENE_TESTS := tests/test_notebooks.py tests/test_configuration.py \
-                 tests/test_execution.py \
+                 tests/test_execution.py tests/test_compat.py \
                  tests/test_set_repository.py tests/test_glossary.py
 OTHER_TESTS   := tests/test_student_notebooks.py tests/test_site.py \
-                 tests/test_binder.py tests/test_colab.py tests/test_compat.py
+                 tests/test_binder.py tests/test_colab.py \
+                 tests/test_pdf.py tests/test_slides.py
 LIB_TESTS     := $(addprefix --ignore=,$(HYGIENE_TESTS) $(OTHER_TESTS)) tests
 
 
 .PHONY: help book test test-chain lint test-lib test-hygiene test-chapters test-students \
         test-book test-site test-binder test-colab test-compat test-assignments \
         chapter serve clean notebooks exercises assignments lock \
-        set-repository bench
+        set-repository bench pdf slides test-editions
 
 help:
 	@echo "make book        build the website into _build/html"
@@ -38,22 +41,28 @@ help:
 	@echo "  make lint          ruff over lib, tests, tools, bench and chapters"
 	@echo "  make test-lib      the library's tests"
 	@echo "  make test-hygiene  notebooks, configuration and glossary checks"
-	@echo "  make test-chapters strict nbval of every chapter (runs kept for the book)"
+	@echo "  make test-chapters strict nbval of every chapter"
 	@echo "  make test-students the student notebooks run and are up to date"
-	@echo "  make test-book     the website with warnings as errors"
+	@echo "  make test-book     the website, every page executed, warnings as errors"
+	@echo "  make test-editions the PDF and the slides (make pdf, make slides)"
 	@echo "  make test-site     the website in a headless browser"
 	@echo "  make test-binder   Binder's environment: installs, imports, a chapter"
 	@echo "  make test-colab    Colab's set-up cell in an environment without mlcourse"
-	@echo "  make test-compat   every chapter and the library tests at the lowest"
-	@echo "                     versions pyproject.toml allows"
+	@echo "  make test-compat   strict nbval of every chapter and the library tests at"
+	@echo "                     the lowest versions pyproject.toml allows, under"
+	@echo "                     another OpenBLAS kernel"
 	@echo "  make test-assignments  nbgrader and otter-grader grade a chapter"
 	@echo "                     end to end in a throw-away environment"
-	@echo "make chapter CH=04  one chapter: strict nbval, its student notebook, its"
-	@echo "                    library tests"
+	@echo "make chapter CH=04  one chapter: strict nbval, its checkers, its student"
+	@echo "                    notebook, the tests of the library modules it imports"
 	@echo "make serve       serve the built website on http://127.0.0.1:8000"
 	@echo "make notebooks   re-execute the chapters and store their outputs"
 	@echo "make exercises   write the student notebooks to exercises/"
 	@echo "make assignments write nbgrader and otter-grader sources to _build/"
+	@echo "make pdf         the book as a PDF: _build/latex/book.pdf, also in the site"
+	@echo "                    (SOLUTIONS=omit leaves out the solutions' appendix)"
+	@echo "make slides      a reveal.js deck per chapter and its PDF handout"
+	@echo "                    (_build/html/_downloads/slides/)"
 	@echo "make bench       measure the library's speed against its references"
 	@echo "make lock        re-pin requirements.txt from requirements.in"
 	@echo "make clean       remove the built website and caches"
@@ -63,18 +72,13 @@ help:
 # The environment starts without pip (pip's own install takes longer than
 # the lock's): the system's pip puts uv in it, or, where the system has no
 # pip, the environment's own (ensurepip). The lock then keeps uv at its pin.
-# requirements-excluded.txt names what uv leaves out (and why); an
-# environment made before a name was added loses it here.
-EXCLUDED := requirements-excluded.txt
 PIP_UV   := --quiet --disable-pip-version-check "$$(grep '^uv==' requirements.txt)"
-$(STAMP): requirements.txt pyproject.toml $(EXCLUDED)
+$(STAMP): requirements.txt pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv --without-pip $(VENV)
 	test -x $(UV) || $(PYTHON) -m pip --python $(BIN)/python install $(PIP_UV) \
 	    || { $(BIN)/python -m ensurepip --default-pip \
 	        && $(BIN)/python -m pip install $(PIP_UV); }
-	$(UV) pip install --quiet --python $(BIN)/python -r requirements.txt \
-	    --excludes $(EXCLUDED)
-	$(UV) pip uninstall --quiet --python $(BIN)/python -r $(EXCLUDED)
+	$(UV) pip sync --quiet --python $(BIN)/python requirements.txt
 	$(UV) pip install --quiet --python $(BIN)/python --no-deps -e .
 	touch $(STAMP)
 
@@ -86,39 +90,47 @@ $(NODE_STAMP): tools/site/package.json tools/site/package-lock.json
 	npm ci --prefix tools/site --no-audit --no-fund --loglevel=error
 	touch $(NODE_STAMP)
 
+# reveal.js for the lecture decks (tools/slides/package-lock.json).
+SLIDES_STAMP := tools/slides/node_modules/.installed
+$(SLIDES_STAMP): tools/slides/package.json tools/slides/package-lock.json
+	npm ci --prefix tools/slides --no-audit --no-fund --loglevel=error
+	touch $(SLIDES_STAMP)
+
 LIGHTHOUSE_STAMP := bench/lighthouse/node_modules/.installed
 $(LIGHTHOUSE_STAMP): bench/lighthouse/package.json bench/lighthouse/package-lock.json
 	npm ci --prefix bench/lighthouse --no-audit --no-fund --loglevel=error
 	touch $(LIGHTHOUSE_STAMP)
 
-# Execute every page (reusing fresh runs of test-chapters), then build.
-book: $(STAMP) $(NODE_STAMP)
-	$(BIN)/python tools/execute_notebooks.py --book -j 2
+# The build executes every page afresh (the cache of jupyter-cache that it
+# fills, execute_notebooks: cache in _config.yml, is emptied first, and so
+# are Sphinx's doctrees, which would keep a page whose notebook did not
+# change); the PDF and the slides then take the executed pages from that
+# cache.
+book: $(STAMP) $(NODE_STAMP) $(SLIDES_STAMP)
+	rm -rf _build/.jupyter_cache _build/.doctrees
 	$(BIN)/jupyter-book build . --builder html
 	@echo "The website is built: open $(CURDIR)/_build/html/index.html (or run 'make serve')."
 
-# Every check, two at a time (one per core). The longest chain runs in one
-# lane from the start: the chapters under strict nbval, the website built
-# from their runs, the website in the browser. The other lane runs the
-# environment of the oldest allowed versions, then the short checks, which
-# also fill the first lane once the chain is done. numpy's threads are
-# limited so that two checks share the cores instead of fighting for them.
-# The Python environment and the Node tools install side by side first, so
-# that the chain starts at once (make would otherwise start it only after
-# every other check). Each check is also a target of its own.
-CHAIN  := test-chapters test-book test-site
-OTHERS := test-compat test-assignments test-lib test-binder test-colab \
-          test-hygiene test-students lint
+# Every check, two at a time (one per core), the longest first: in one lane
+# the website (built, executing every chapter), its PDF and slides, and the
+# website in the browser; in the other the oldest allowed versions, then the
+# chapters under strict nbval; the short checks fill the lanes as they free
+# up. numpy's threads are limited so that two checks share the cores instead
+# of fighting for them. The Python environment and the Node tools install
+# side by side first. Each check is also a target of its own.
+CHAIN  := test-book test-editions test-site
+OTHERS := test-compat test-chapters test-assignments test-lib test-binder \
+          test-colab test-hygiene test-students lint
 CHECKS := $(CHAIN) $(OTHERS)
 
 test:
-	$(MAKE) --no-print-directory -j2 $(STAMP) $(NODE_STAMP)
+	$(MAKE) --no-print-directory -j2 $(STAMP) $(NODE_STAMP) $(SLIDES_STAMP)
 	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1 \
 	    $(MAKE) --no-print-directory -j2 --output-sync=target \
 	    test-chain $(OTHERS)
 	@echo "All checks passed."
 
-test-chain: $(STAMP) $(NODE_STAMP)
+test-chain: $(STAMP) $(NODE_STAMP) $(SLIDES_STAMP)
 	@for check in $(CHAIN); do \
 	    $(MAKE) --no-print-directory $$check || exit 1; done
 
@@ -133,39 +145,69 @@ test-hygiene: $(STAMP)
 	$(PYTEST) $(HYGIENE_TESTS)
 
 test-chapters: $(STAMP)
-	rm -rf $(EXECUTED)
-	$(PYTEST) $(NBVAL) -p nbval_record --nbval-record $(EXECUTED) chapters
+	$(PYTEST) $(NBVAL) chapters
 
 test-students: $(STAMP)
 	$(PYTEST) -m "not student_run" tests/test_student_notebooks.py
 
-test-book: $(STAMP) $(NODE_STAMP)
-	$(BIN)/python tools/execute_notebooks.py --book -j 2
-	rm -rf _build/html _build/.doctrees _build/jupyter_execute
+test-book: $(STAMP) $(NODE_STAMP) $(SLIDES_STAMP)
+	rm -rf _build/.jupyter_cache _build/html _build/.doctrees \
+	    _build/jupyter_execute
 	$(BIN)/jupyter-book build . --builder html --warningiserror --nitpick --keep-going
 
 test-site: $(STAMP) $(NODE_STAMP)
 	$(PYTEST) tests/test_site.py
 
-# Binder: binder/requirements.txt in a fresh environment made by uv from the
-# repository's root, as repo2docker runs pip; then imports and one chapter.
+# The editions, from the website's build (its cache of executed chapters
+# and its doctrees): the PDF (LaTeX builder, then XeLaTeX) and the decks' handouts
+# (the HTML build writes the decks). The PDF and the slides are then checked.
+PDF := $(BIN)/jupyter-book build . --builder pdflatex --warningiserror \
+       --keep-going --quiet && mkdir -p _build/html/_downloads \
+       && cp _build/latex/book.pdf _build/html/_downloads/book.pdf
+pdf: book
+	LATEXMKOPTS=-silent $(PDF)
+
+slides: book
+	$(BIN)/python tools/editions/decks.py _build/html
+
+test-editions: $(STAMP) $(SLIDES_STAMP)
+	LATEXMKOPTS=-silent $(PDF)
+	$(BIN)/python tools/editions/decks.py _build/html
+	$(PYTEST) tests/test_pdf.py tests/test_slides.py
+
+# Binder: binder/requirements.txt installed from the repository's root, as
+# repo2docker runs pip; then its kernel runs widgets and the library.
+BINDER := _build/binder
 test-binder: $(STAMP)
-	MLCOURSE_FRESH_ENV=1 $(PYTEST) -rs tests/test_binder.py
+	$(call VENV_AT,$(BINDER))
+	$(call INTO,$(BINDER)) -r binder/requirements.txt
+	$(UV) pip check --quiet --python $(BINDER)/bin/python
+	MLCOURSE_BINDER=$(BINDER)/bin/python $(PYTEST) -rs tests/test_binder.py
 
-# Colab: a chapter's set-up cell run in a fresh environment without mlcourse,
-# installing from the local checkout; then the chapter's imports.
+# Colab: the packages Colab ships, at the lock's versions, and pip; a
+# chapter's set-up cell must install the library from a local copy.
+COLAB := _build/colab
 test-colab: $(STAMP)
-	MLCOURSE_FRESH_ENV=1 $(PYTEST) -rs tests/test_colab.py
+	$(call VENV_AT,$(COLAB),--seed)
+	$(call INTO,$(COLAB)) $(call PINS,numpy scipy matplotlib scikit-learn ipywidgets)
+	MLCOURSE_COLAB=$(COLAB)/bin/python $(PYTEST) -rs tests/test_colab.py
 
-# The lowest versions pyproject.toml allows: every chapter runs to its end and
-# the library tests pass, in a throw-away environment. The catalogue of wrong
-# answers tests how the checkers judge an answer, the same at every version:
-# it runs in test-lib only (the reference solutions run in both).
-COMPAT_TESTS := $(LIB_TESTS) \
+# The lowest versions pyproject.toml allows (uv's lowest-direct resolution),
+# with the test tools at the lock's versions, under another OpenBLAS kernel
+# than the main lane's (where the machine has OpenBLAS): every chapter under
+# strict nbval, then the library's tests. The catalogue of wrong answers
+# tests how the checkers judge an answer, the same at every version: it
+# runs in test-lib only.
+LOWEST := _build/lowest
+COMPAT_TESTS := -m "not site" $(LIB_TESTS) \
     -k "not wrong_answer_is_rejected and not wrong_answer_loses_its_points"
 test-compat: $(STAMP)
-	MLCOURSE_FRESH_ENV=1 MLCOURSE_LIB_TESTS='$(COMPAT_TESTS)' \
-	    $(PYTEST) -rs tests/test_compat.py
+	$(call VENV_AT,$(LOWEST))
+	$(call INTO,$(LOWEST)) --resolution lowest-direct -e ".[widgets,book]" \
+	    $(call PINS,pytest nbval ipykernel nbclient nbformat pyyaml)
+	OPENBLAS_CORETYPE=Prescott $(LOWEST)/bin/python -m pytest \
+	    -p no:cacheprovider $(NBVAL) chapters
+	$(LOWEST)/bin/python -m pytest -p no:cacheprovider $(COMPAT_TESTS)
 
 # Grading end to end: nbgrader and otter-grader, in a throw-away environment,
 # grade the reference solutions and the catalogue of wrong answers.
@@ -203,7 +245,7 @@ set-repository: $(STAMP)
 lock: $(STAMP)
 	$(UV) pip compile --quiet --no-annotate --python $(BIN)/python \
 	    --custom-compile-command "make lock" $(UPGRADE) \
-	    --excludes $(EXCLUDED) requirements.in -o requirements.txt
+	    requirements.in -o requirements.txt
 
 clean:
 	rm -rf _build site-screenshots .pytest_cache

@@ -26,3 +26,21 @@ def short_time_limit(monkeypatch, request):
         "TIME_LIMIT",
         ENDLESS_LOOP_TIME_LIMIT if endless else GRADING_TIME_LIMIT,
     )
+
+
+def pytest_collection_modifyitems(items):
+    """A test of an exercise's checker answers to ``-k`` with its chapter's
+    notebook stem (``-k 04_perceptron``), which ``make chapter`` selects
+    by: whether the stem is in the test's id or it takes the exercise (or
+    its label, when the test module imported the catalogue) as a
+    parameter."""
+    catalogue = sys.modules.get("assignments.catalogue")
+    labels = getattr(catalogue, "EXERCISES", {})
+    for item in items:
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        for value in params.values():
+            if isinstance(value, str):
+                value = labels.get(value)
+            chapter = getattr(value, "chapter", None)
+            if isinstance(chapter, str):
+                item.extra_keyword_matches.add(chapter)

@@ -1,51 +1,35 @@
-"""Binder's environment works: ``binder/requirements.txt`` installed into a
-fresh virtual environment imports everything and its kernel runs widgets.
+"""Binder's environment works: ``binder/requirements.txt``, installed into a
+fresh virtual environment, imports everything and its kernel runs widgets.
 
-The expensive tests run only under ``make test-binder`` (which sets
-``MLCOURSE_FRESH_ENV=1``); elsewhere they are skipped with a message saying
-so. Like repo2docker, the install runs from the repository's root with
-``-r binder/requirements.txt``, so ``-r ../requirements.txt`` is read
-relative to the binder file and ``-e .`` installs the library from the root
-(uv reads requirement files as pip does, and installs the lock from its
-cache in seconds).
+``make test-binder`` installs it with uv from the repository's root, as
+repo2docker runs pip (``-r ../requirements.txt`` is read relative to the
+binder file, ``-e .`` from the root), checks it with ``uv pip check``, and
+names its interpreter in ``MLCOURSE_BINDER``; elsewhere the tests of that
+environment are skipped with a message saying so. What is run here is what
+Binder adds to the other checks: the install itself (the relative paths,
+the editable library seen from elsewhere) and a kernel of that environment.
+The chapters ran with these very pins under strict nbval.
 
-What is run here is what Binder adds to the other checks, and no more:
-``binder/requirements.txt`` is the lock plus the library
-(``tests/test_configuration.py`` checks it), the same pins every chapter
-and student notebook already ran with in ``make test``. What differs is the
-install itself (the relative paths, the editable library seen from
-elsewhere, a consistent set of packages) and a kernel of that environment:
-the imports of Binder's interface and of the chapters, and a kernel of
-the new environment running interactive widgets and the library.
-
-The cheap tests check what the teaching page tells an instructor: its Binder
-link opens the student notebooks of this repository.
+The cheap test checks what the teaching page tells an instructor: its
+Binder link opens the student notebooks of this repository.
 """
 
 from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
-import time
 from pathlib import Path
 
-import fresh_env
 import nbformat
 import pytest
 from set_repository import repository_url
 
 ROOT = Path(__file__).resolve().parents[1]
-FRESH = os.environ.get("MLCOURSE_FRESH_ENV") == "1"
-NBVAL = [
-    "--nbval-current-env",
-    "--nbval-cell-timeout",
-    "60",
-    "-p",
-    "no:cacheprovider",
-    "-q",
-]
+BINDER = os.environ.get("MLCOURSE_BINDER")
+if BINDER:  # a venv's python is a link: not resolved
+    BINDER = str(Path(BINDER).absolute())
+LEAKY = ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "PYTHONSTARTUP")
 
 
 def teaching_text() -> str:
@@ -75,49 +59,32 @@ def test_teaching_page_links_binder_to_the_student_notebooks():
 # --------------------------------------------------------------------------- the fresh environment
 
 
-@pytest.fixture(scope="module")
-def binder_python(tmp_path_factory):
-    if not FRESH:
-        pytest.skip(
-            "installs a fresh environment (seconds from uv's cache): "
-            "run by make test-binder"
-        )
-    folder = tmp_path_factory.mktemp("binder")
-    python = fresh_env.create_venv(folder / "venv")
-    start = time.perf_counter()
-    fresh_env.install(python, ["-r", "binder/requirements.txt"], cwd=ROOT)
-    print(
-        f"binder environment installed in {time.perf_counter() - start:.0f} s"
+def run(args: list[str], cwd: Path) -> str:
+    """``args`` run by Binder's interpreter, as from its own shell."""
+    if not BINDER:
+        pytest.skip("make test-binder installs Binder's environment")
+    env = {k: v for k, v in os.environ.items() if k not in LEAKY}
+    env["PATH"] = f"{Path(BINDER).parent}{os.pathsep}{env['PATH']}"
+    result = subprocess.run(
+        [BINDER, *args], cwd=cwd, env=env, capture_output=True, text=True
     )
-    yield python
-    shutil.rmtree(folder / "venv", ignore_errors=True)  # about a gigabyte
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr
+    return result.stdout
 
 
-def test_binder_environment_is_consistent(binder_python):
-    subprocess.run(
-        fresh_env.uv("pip", "check", "--python", str(binder_python)),
-        check=True,
-        env=fresh_env.environment_for(None),
-    )
-    where = fresh_env.run(
-        binder_python,
-        ["-c", "import mlcourse; print(mlcourse.__file__)"],
-        cwd=Path("/"),
-    ).stdout.strip()
-    assert (
-        Path(where).resolve()
-        == (ROOT / "lib" / "mlcourse" / "__init__.py").resolve()
-    ), (
-        f"Binder's mlcourse should be the repository's (editable install), got {where}"
-    )
+def test_binder_environment_imports_the_repository_library():
+    where = run(["-c", "import mlcourse; print(mlcourse.__file__)"], Path("/"))
+    assert Path(where.strip()).resolve() == (
+        ROOT / "lib" / "mlcourse" / "__init__.py"
+    ), f"Binder's mlcourse should be the repository's (editable): {where}"
     # Binder's interface, the kernel, the widgets and the chapters' imports.
-    fresh_env.run(
-        binder_python,
+    run(
         [
             "-c",
             "import jupyterlab, ipykernel, ipywidgets, nbval, sklearn, "
             "pandas, mlcourse.widgets",
         ],
+        ROOT,
     )
 
 
@@ -130,20 +97,16 @@ WIDGET_CELLS = [
 ]
 
 
-def test_binder_kernel_runs_interactive_widgets(binder_python, tmp_path):
-    """A kernel of Binder's environment runs widgets and the library.
-
-    The chapters themselves ran with these very pins under strict nbval
-    (``make test-chapters``): here only the kernel of the new environment
-    is new, so a three-cell notebook is enough."""
+def test_binder_kernel_runs_interactive_widgets(tmp_path):
+    """A kernel of Binder's environment runs widgets and the library."""
     nb = nbformat.v4.new_notebook(
         cells=[nbformat.v4.new_code_cell(c) for c in WIDGET_CELLS]
     )
-    path = tmp_path / "widgets.ipynb"
-    nbformat.write(nb, path)
-    result = fresh_env.run(
-        binder_python,
-        ["-m", "pytest", "--nbval-lax", *NBVAL, str(path)],
-        cwd=tmp_path,
+    nbformat.write(nb, tmp_path / "widgets.ipynb")
+    output = run(
+        ["-m", "pytest", "-p", "no:cacheprovider", "-q", "--nbval-lax"]
+        + ["--nbval-current-env", "--nbval-cell-timeout", "60"]
+        + ["widgets.ipynb"],
+        tmp_path,
     )
-    assert re.search(r"\b3 passed\b", result.stdout), result.stdout
+    assert re.search(r"\b3 passed\b", output), output

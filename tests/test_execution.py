@@ -1,9 +1,10 @@
-"""The tools that execute notebooks: time-outs that name the cell, kept
-runs of strict nbval, fresh runs for the book, one chapter's tests."""
+"""The tools that execute notebooks: time-outs that name the cell, stored
+outputs without what is not committed, one chapter's tests."""
 
 from __future__ import annotations
 
-import os
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -11,9 +12,8 @@ import chapter_tests
 import execute_notebooks
 import kernels
 import nbformat
-import nbval_record
 import pytest
-from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+from nbformat.v4 import new_code_cell, new_notebook, new_output
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -34,83 +34,106 @@ def test_a_slow_cell_fails_fast_naming_the_notebook_and_the_cell(tmp_path):
     assert "'import time'" in message and "2 s" in message
 
 
-def test_kernels_run_in_the_notebook_folder_over_unix_sockets(tmp_path):
-    nb = new_notebook(cells=[new_code_cell("import os\nprint(os.getcwd())")])
-    kernels.notebook_client(nb, tmp_path).execute()
-    assert nb.cells[0].outputs[0]["text"].strip() == str(tmp_path)
-    manager = kernels.KernelManager(kernel_name="python3")
-    if os.name == "posix":
-        assert manager.transport == "ipc" and manager.ip.endswith("-ipc")
-    assert isinstance(manager.client(), kernels.KernelClient)
-
-
-def test_nbval_runs_become_executed_notebooks():
+def test_kernels_run_here_in_the_notebook_folder_on_unix_sockets(tmp_path):
     nb = new_notebook(
         cells=[
-            new_markdown_cell("# Title"),
-            new_code_cell("print(1)"),
-            new_code_cell("skipped"),
-            new_code_cell("2"),
+            new_code_cell("import os, sys\nprint(os.getcwd())\nsys.prefix"),
+            new_code_cell(
+                "import json, ipykernel\n"
+                "json.load(open(ipykernel.get_connection_file()))['transport']"
+            ),
         ]
     )
-    stream = nbformat.from_dict(
-        {"output_type": "stream", "name": "stdout", "text": "1\n"}
-    )
-    result = nbformat.from_dict(
-        {
-            "output_type": "execute_result",
-            "data": {"text/plain": "2"},
-            "execution_count": 3,
-        }
-    )
-    run = nbval_record.executed_notebook(
-        nb, {1: [stream], 2: None, 3: [result]}
-    )
-    assert [c.get("execution_count") for c in run.cells[1:]] == [1, None, 2]
-    assert run.cells[3].outputs[0]["execution_count"] == 2
-    nbformat.validate(run)
-    assert nb.cells[1].outputs == [], "the collected notebook is not changed"
-    error = nbformat.from_dict(
-        {"output_type": "error", "ename": "E", "evalue": "", "traceback": []}
-    )
-    assert nbval_record.executed_notebook(nb, {1: [error], 2: None}) is None
-    assert nbval_record.executed_notebook(nb, {1: [stream]}) is None
+    kernels.run_notebook(nb, tmp_path, name="where.ipynb")
+    assert nb.cells[0].outputs[0]["text"].strip() == str(tmp_path)
+    prefix = nb.cells[0].outputs[1]["data"]["text/plain"].strip("'")
+    assert Path(prefix) == Path(__import__("sys").prefix)
+    assert nb.cells[1].outputs[0]["data"]["text/plain"] == "'ipc'"
 
 
-def test_a_run_is_fresh_only_after_its_notebook_and_the_library(tmp_path):
-    source = ROOT / "chapters" / "00_introduction.ipynb"
-    run = tmp_path / source.name
-    assert not execute_notebooks.is_fresh(run, source)
-    run.write_text("{}")
-    os.utime(run, (time.time() + 60, time.time() + 60))
-    assert execute_notebooks.is_fresh(run, source)
-    os.utime(run, (0, 0))
-    assert not execute_notebooks.is_fresh(run, source)
+def test_stored_outputs_keep_text_and_drop_images_and_widget_ids():
+    figure = new_output(
+        "display_data",
+        data={"image/png": "iVBOR", "text/plain": "<Figure size 6x4>"},
+        metadata={"image/png": {"width": 600}},
+    )
+    widget = new_output(
+        "display_data",
+        data={
+            "application/vnd.jupyter.widget-view+json": {"model_id": "1a"},
+            "text/plain": "IntSlider(value=3)",
+        },
+    )
+    animation = new_output(
+        "display_data", data={"text/html": "<div>frames</div>"}
+    )
+    nb = new_notebook(
+        cells=[
+            new_code_cell(
+                "plot()",
+                outputs=[
+                    new_output("stream", name="stdout", text="a"),
+                    new_output("stream", name="stdout", text="b\n"),
+                    figure,
+                    widget,
+                ],
+            ),
+            new_code_cell(
+                "animate()",
+                outputs=[animation],
+                metadata={"tags": ["nbval-ignore-output"]},
+            ),
+        ]
+    )
+    nb.metadata["widgets"] = {"state": {}}
+    execute_notebooks.strip_outputs(nb)
+    first, second = nb.cells
+    assert [o.get("text") for o in first.outputs][0] == "ab\n"
+    assert first.outputs[1]["data"] == {"text/plain": "<Figure size 6x4>"}
+    assert first.outputs[1]["metadata"] == {}
+    assert first.outputs[2]["data"] == {"text/plain": "IntSlider(value=3)"}
+    assert second.outputs[0]["data"] == {}
+    assert "widgets" not in nb.metadata
+    assert nb.metadata["kernelspec"]["name"] == "python3"
+    nbformat.validate(nb)
 
 
-def test_one_chapter_runs_its_notebook_and_its_modules_tests():
-    args = chapter_tests.arguments("4")
-    assert args[0] == "chapters/04_perceptron.ipynb"
-    assert "tests/test_perceptron.py" in args
-    assert not any("test_datasets" in a or "test_plotting" in a for a in args)
-    if "-k" in args:
-        assert "04_perceptron" in args[args.index("-k") + 1]
+@pytest.mark.parametrize(
+    "number,notebook,library",
+    [
+        ("4", "04_perceptron", "test_perceptron.py"),
+        ("06", "06_voted_averaged_perceptron", "test_perceptron_variants.py"),
+    ],
+)
+def test_one_chapter_selects_its_notebook_and_its_tests(
+    number, notebook, library
+):
+    args = chapter_tests.arguments(number)
+    assert args[:2] == [f"chapters/{notebook}.ipynb", "tests"]
+    selection = args[args.index("-k") + 1].split(" or ")
+    assert notebook in selection and library in selection
+    assert "test_datasets.py" not in selection
+    assert "test_plotting.py" not in selection
     with pytest.raises(SystemExit):
         chapter_tests.chapter("99")
 
 
-def test_every_notebook_run_goes_through_the_stall_free_client():
-    """nbclient's own client can sit out a whole time-out on a lost
-    wake-up (see tools/kernels.py): no test or tool may start one."""
-    offenders = [
-        path.relative_to(ROOT).as_posix()
-        for folder in ("tests", "tools", "bench")
-        for path in (ROOT / folder).rglob("*.py")
-        if path.name != "kernels.py"
-        and "node_modules" not in path.parts
-        and "NotebookClient" + "(" in path.read_text(encoding="utf-8")
-    ]
-    assert offenders == [], (
-        f"{offenders} run notebooks with nbclient directly: "
-        "use kernels.run_notebook"
+def collected(selection: str) -> set[str]:
+    """The ids of the checker tests that ``-k selection`` selects."""
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider"]
+        + ["--collect-only", "-q", "-k", selection]
+        + ["tests/test_exercises_catalogue.py"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
     )
+    return {line for line in result.stdout.splitlines() if "::" in line}
+
+
+def test_checker_tests_answer_to_their_chapter():
+    """``make chapter CH=04`` selects chapter 4's checkers by ``-k``."""
+    chapter4, chapter1 = collected("04_perceptron"), collected("01_linear")
+    assert any("ex-pc-" in test for test in chapter4), chapter4
+    assert any("ex-lr-" in test for test in chapter1), chapter1
+    assert not chapter4 & chapter1

@@ -3,19 +3,18 @@
 Usage: python tools/chapter_tests.py 04 [PYTEST OPTION ...]
 
 Runs pytest with the options given on the chapter's notebook (strict nbval
-runs it), the student notebook's tests and the library tests of the topic
-modules the chapter imports (for ``from mlcourse.perceptron import ...``:
-``tests/test_perceptron.py`` and ``tests/test_exercises_perceptron.py``,
-when they exist), with a ``-k`` that
-keeps, of the student-notebook tests, those of this chapter. The shared
-modules every chapter uses (``datasets``, ``plotting``, ``widgets``) are left
-to ``make test-lib``. Hand-written: the map from a chapter to its tests is
-the book's own convention.
+runs it) and on the tests that belong to it: those of the topic modules it
+imports from mlcourse (``from mlcourse.perceptron import ...``:
+``tests/test_perceptron.py``) and every test whose id or parameters name
+the chapter's notebook (``-k 04_perceptron``: its checkers and its student
+notebook). The shared modules every chapter uses (``datasets``,
+``plotting``, ``widgets``) are left to ``make test-lib``. Hand-written: the
+map from a chapter to its tests is the book's own convention.
 """
 
 from __future__ import annotations
 
-import re
+import ast
 import shlex
 import sys
 from pathlib import Path
@@ -25,11 +24,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = {"datasets", "plotting", "widgets", "exercises"}
-IMPORT = re.compile(
-    r"^\s*(?:from\s+mlcourse\.([\w.]+)\s+import|import\s+mlcourse\.([\w.]+)"
-    r"|from\s+mlcourse\s+import\s+([\w, ]+))",
-    re.MULTILINE,
-)
 
 
 def chapter(number: str) -> Path:
@@ -41,34 +35,35 @@ def chapter(number: str) -> Path:
 
 def modules(path: Path) -> list[str]:
     """The topic modules of mlcourse that the notebook imports."""
-    found = []
-    nb = nbformat.read(path, as_version=4)
-    for cell in nb.cells:
-        if cell.cell_type != "code":
+    found = set()
+    for cell in nbformat.read(path, as_version=4).cells:
+        if cell.cell_type != "code" or "mlcourse" not in cell.source:
             continue
-        for dotted, imported, names in IMPORT.findall(cell.source):
-            parts = (dotted or imported).split(".")
-            candidates = [p.strip() for p in names.split(",")] if names else []
-            if parts[0] == "exercises" and len(parts) > 1:
-                candidates.append(parts[1])
-            elif parts != [""]:
-                candidates.append(parts[0])
-            found += [m for m in candidates if m and m not in SHARED]
-    return sorted(set(found))
+        lines = [  # IPython's magics (the set-up cell's %pip) as Python
+            x.split("%")[0] + "pass" if x.lstrip().startswith("%") else x
+            for x in cell.source.splitlines()
+        ]
+        code = "\n".join(lines)
+        for node in ast.walk(ast.parse(code)):
+            if isinstance(node, ast.ImportFrom):
+                parts = (node.module or "").split(".")
+                if parts[0] == "mlcourse":
+                    found.update(parts[1:2] or [a.name for a in node.names])
+            elif isinstance(node, ast.Import):
+                names = [a.name.split(".") for a in node.names]
+                found.update(
+                    n[1] for n in names if n[:1] == ["mlcourse"] and n[1:]
+                )
+    return sorted(found - SHARED)
 
 
 def arguments(number: str) -> list[str]:
+    """pytest's arguments: the notebook, and a selection of ``tests``."""
     path = chapter(number)
-    args = [str(path.relative_to(ROOT))]
-    for module in modules(path):
-        for name in (f"test_{module}.py", f"test_exercises_{module}.py"):
-            if (ROOT / "tests" / name).exists():
-                args.append(f"tests/{name}")
-    student = ROOT / "tests" / "test_student_notebooks.py"
-    if (ROOT / "exercises" / path.name).exists() and student.exists():
-        args += [str(student.relative_to(ROOT)), "-k"]
-        args.append(f"{path.stem} or not test_student_notebooks")
-    return args
+    files = [f"test_{m}.py" for m in modules(path)]
+    files = [f for f in files if (ROOT / "tests" / f).exists()]
+    selection = " or ".join([path.stem, *files])
+    return [str(path.relative_to(ROOT)), "tests", "-k", selection]
 
 
 if __name__ == "__main__":

@@ -11,7 +11,9 @@ cells (``%pip install "mlcourse @ git+URL@vX.Y.Z"``), the Binder and Colab
 links of the teaching page, README.md and CONTRIBUTING.md. The set-up cells
 (and CONTRIBUTING.md's copy of them) install the tag ``v<version>``, the
 edition their page belongs to. Run it, re-run ``make exercises``, and
-commit the result.
+commit the result. Hand-written because release tools (bump-my-version)
+replace fixed strings in text files: none reads the URL from _config.yml
+and rewrites notebook cells through nbformat.
 """
 
 from __future__ import annotations
