@@ -32,7 +32,7 @@ LIB_TESTS     := $(addprefix --ignore=,$(HYGIENE_TESTS) $(OTHER_TESTS)) tests
 
 .PHONY: help book test test-chain lint test-lib test-hygiene test-chapters test-students \
         test-book test-site test-binder test-colab test-compat test-assignments \
-        chapter serve clean notebooks exercises assignments lock \
+        chapter serve clean notebooks exercises assignments instructor lock \
         set-repository bench pdf slides test-editions
 
 help:
@@ -52,13 +52,20 @@ help:
 	@echo "                     the lowest versions pyproject.toml allows, under"
 	@echo "                     another OpenBLAS kernel"
 	@echo "  make test-assignments  nbgrader and otter-grader grade a chapter"
-	@echo "                     end to end in a throw-away environment"
+	@echo "                     end to end in a throw-away environment, with"
+	@echo "                     the commands of the teaching page"
 	@echo "make chapter CH=04  one chapter: strict nbval, its checkers, its student"
 	@echo "                    notebook, the tests of the library modules it imports"
 	@echo "make serve       serve the built website on http://127.0.0.1:8000"
 	@echo "make notebooks   re-execute the chapters and store their outputs"
-	@echo "make exercises   write the student notebooks to exercises/"
-	@echo "make assignments write nbgrader and otter-grader sources to _build/"
+	@echo "make exercises   write the student notebooks to exercises/ and the"
+	@echo "                 exercise table of chapters/teaching.md"
+	@echo "make assignments write the graded notebooks (nbgrader, otter-grader),"
+	@echo "                 the student notebooks and the book without solutions"
+	@echo "                 to _build/instructor/ (SEED=n for the hidden tests)"
+	@echo "make instructor  the same, and the book without solutions built into"
+	@echo "                 _build/instructor/book/_build/html (with its PDF"
+	@echo "                 and slides, as make book pdf slides)"
 	@echo "make pdf         the book as a PDF: _build/latex/book.pdf, also in the site"
 	@echo "                    (SOLUTIONS=omit leaves out the solutions' appendix)"
 	@echo "make slides      a reveal.js deck per chapter and its PDF handout"
@@ -200,7 +207,7 @@ test-colab: $(STAMP)
 # runs in test-lib only.
 LOWEST := _build/lowest
 COMPAT_TESTS := -m "not site" $(LIB_TESTS) \
-    -k "not wrong_answer_is_rejected and not wrong_answer_loses_its_points"
+    -k "not wrong_answer_fails_for_every_seed and not wrong_answer_loses"
 test-compat: $(STAMP)
 	$(call VENV_AT,$(LOWEST))
 	$(call INTO,$(LOWEST)) --resolution lowest-direct -e ".[widgets,book]" \
@@ -209,8 +216,8 @@ test-compat: $(STAMP)
 	    -p no:cacheprovider $(NBVAL) chapters
 	$(LOWEST)/bin/python -m pytest -p no:cacheprovider $(COMPAT_TESTS)
 
-# Grading end to end: nbgrader and otter-grader, in a throw-away environment,
-# grade the reference solutions and the catalogue of wrong answers.
+# Grading end to end: in a throw-away environment, the teaching page's
+# commands grade three submissions of chapter 4 with nbgrader and otter.
 test-assignments: $(STAMP)
 	MLCOURSE_FRESH_ENV=1 $(PYTEST) -rs tests/test_assignments.py \
 	    -k grades_a_chapter
@@ -232,7 +239,26 @@ exercises: $(STAMP)
 	$(BIN)/python tools/make_exercises.py --zip _build/exercises.zip
 
 assignments: $(STAMP)
-	$(BIN)/python tools/make_assignments.py
+	$(BIN)/python tools/make_assignments.py $(if $(SEED),--seed $(SEED))
+
+# The instructor edition: the graded notebooks in _build/instructor/private
+# (keep them private), and the book without solutions (the build executes
+# every page afresh, as make book does): its website, its PDF from the same
+# runs, and the lecture decks (TeX Live and Chromium, as make pdf slides).
+INSTRUCTOR := _build/instructor/book
+instructor: $(STAMP) $(NODE_STAMP) $(SLIDES_STAMP)
+	$(BIN)/python tools/make_assignments.py $(if $(SEED),--seed $(SEED))
+	$(BIN)/jupyter-book build $(INSTRUCTOR) --builder html --warningiserror \
+	    --keep-going
+	SOLUTIONS=omit LATEXMKOPTS=-silent $(BIN)/jupyter-book build $(INSTRUCTOR) \
+	    --builder pdflatex --warningiserror --keep-going --quiet
+	mkdir -p $(INSTRUCTOR)/_build/html/_downloads
+	cp $(INSTRUCTOR)/_build/latex/book.pdf $(INSTRUCTOR)/_build/html/_downloads/
+	$(BIN)/python tools/editions/decks.py $(INSTRUCTOR)/_build/html
+	@echo "The instructor edition is in $(CURDIR)/_build/instructor:"
+	@echo "  book/_build/html (the website without solutions, with its PDF and"
+	@echo "  slides in _downloads/), notebooks/,"
+	@echo "  private/ (keep it to yourself)."
 
 bench: $(STAMP) $(NODE_STAMP) $(LIGHTHOUSE_STAMP)
 	$(BIN)/python bench/run.py

@@ -123,7 +123,7 @@ def collected(selection: str) -> set[str]:
     result = subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "no:cacheprovider"]
         + ["--collect-only", "-q", "-k", selection]
-        + ["tests/test_exercises_catalogue.py"],
+        + ["tests/test_exercises_chapters.py"],
         cwd=ROOT,
         capture_output=True,
         text=True,

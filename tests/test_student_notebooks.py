@@ -3,12 +3,11 @@ generates: they read well without MyST, carry no answer, and run.
 
 Each student notebook is executed top to bottom as handed out: it must not
 raise, and every checker must answer "Not attempted yet" for the empty
-answers. That run (marked ``student_run``) happens once per ``make test``,
-in the environment of the oldest versions ``pyproject.toml`` allows
-(``make test-compat``), where a student on Colab or another ready-made
-environment runs them; the book's own environment runs the chapters
-themselves under strict nbval. ``make test-students`` runs the rest, and
-``make chapter CH=04`` runs chapter 4's student notebook here.
+answers. That run (marked ``student_run``, about a minute for all of
+them) is left out of ``make test``, whose time it would exceed: ``make
+chapter CH=04`` runs chapter 4's, and ``pytest -m student_run
+tests/test_student_notebooks.py`` all of them. ``make test-students`` runs
+the rest.
 """
 
 import re
@@ -155,8 +154,8 @@ def test_student_notebooks_carry_no_number_of_a_solution(chapter):
     nb = nbformat.read(make_exercises.EXERCISES / chapter.name, as_version=4)
     shown = _numbers(c.source for c in nb.cells)
     assert not answers & shown, f"answers in {chapter.name}: {answers & shown}"
-    library = ROOT / "lib" / "mlcourse" / "exercises"
-    code = _numbers(p.read_text() for p in library.glob("*.py"))
+    library = ROOT / "lib" / "mlcourse"
+    code = _numbers(p.read_text() for p in library.rglob("*.py"))
     lists = {n for n in answers if n.startswith("[") and n.count(",") >= 2}
     assert not lists & code, f"an answer in the library: {lists & code}"
 
@@ -192,27 +191,39 @@ def test_chapter_imports_bind_no_exercise_name(chapter):
     """A student cannot get an answer from the chapter's import cells."""
     import ast
 
-    from assignments import catalogue
+    from assignments import exercises as book
 
     answers = {
         name
-        for exercise in catalogue.by_chapter(chapter.stem)
+        for exercise in book.read(chapter)
+        if exercise.checked
         for name in exercise.answers
     }
     bound = set()
-    for cell in nbformat.read(chapter, as_version=4).cells:
-        if cell.cell_type != "code":
-            continue
-        source = "\n".join(
-            line
-            for line in cell.source.splitlines()
-            if not line.lstrip().startswith(("%", "!"))
-        )
-        try:
-            tree = ast.parse(source)
-        except SyntaxError:
-            continue
+    for tree in book.code_trees(nbformat.read(chapter, as_version=4)):
         for node in ast.walk(tree):
             if isinstance(node, (ast.Import, ast.ImportFrom)):
                 bound |= {a.asname or a.name.split(".")[0] for a in node.names}
     assert not answers & bound
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=[p.stem for p in CHAPTERS])
+def test_student_notebooks_hold_no_exercise_record(chapter):
+    """The records (rubrics, wrong answers) stay in the chapters."""
+    nb = student(chapter)
+    assert not any(c.cell_type == "raw" for c in nb.cells)
+    text = "\n".join(c.source for c in nb.cells)
+    assert "exercise-record" not in text and "rubric:" not in text
+
+
+def test_the_teaching_table_is_written_from_the_records():
+    from assignments import exercises as book
+
+    table = make_exercises.teaching_table()
+    for exercise in book.every_exercise():
+        (row,) = [r for r in table.splitlines() if f"<{exercise.label}>`" in r]
+        cells = [c.strip() for c in row.split("|")[1:-1]]
+        assert cells[1] == exercise.kind
+        assert cells[2] == make_exercises.STARS[exercise.level]
+        assert cells[3] == str(exercise.minutes)
+        assert cells[4].startswith(f"{exercise.points:g}")

@@ -20,12 +20,15 @@ Colab and Binder, where MyST is not understood:
   bold-titled paragraphs, labelled display maths loses its label, and the
   roles ``{eq}``, ``{ref}``, ``{prf:ref}``, ``{numref}``, ``{term}``,
   ``{doc}`` and ``{cite}`` become links to the published website;
+- the exercises' record cells (for the instructor's tools) are dropped;
 - everything else, the hidden set-up cell included, is kept as it is.
 
-Generation is deterministic (same input, same bytes), so the committed
-copies can be checked against a fresh run: ``--check`` exits non-zero when
-``exercises/`` is out of date. ``--zip`` also writes a zip of the student
-notebooks for handing out.
+It also writes the exercise table of ``chapters/teaching.md`` (between
+its two marker lines) from the chapters' exercise records. Generation is
+deterministic (same input, same bytes), so the committed copies can be
+checked against a fresh run: ``--check`` exits non-zero when
+``exercises/`` or the table is out of date. ``--zip`` also writes a zip
+of the student notebooks for handing out.
 """
 
 from __future__ import annotations
@@ -39,26 +42,23 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import nbformat
+from assignments import exercises as book
+from assignments.exercises import (
+    DIRECTIVE,
+    OPTION,
+    SOLUTION_END,
+    SOLUTION_START,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 CHAPTERS = ROOT / "chapters"
 EXERCISES = ROOT / "exercises"
 
-SOLUTION_START = re.compile(
-    r"^(`{3,}|:{3,})\{solution-start\}\s*(\S+)", re.MULTILINE
-)
-SOLUTION_END = re.compile(r"^(`{3,}|:{3,})\{solution-end\}", re.MULTILINE)
 SOLUTION_BLOCK = re.compile(
     r"^(?P<fence>`{3,}|:{3,})\{solution\}\s*(?P<label>\S+)[^\n]*\n.*?"
     r"^(?P=fence)[ \t]*$\n?",
     re.MULTILINE | re.DOTALL,
 )
-DIRECTIVE = re.compile(
-    r"^(?P<fence>`{3,}|:{3,})\{(?P<name>[a-z:-]+)\}[ \t]*(?P<title>[^\n]*)\n"
-    r"(?P<body>.*?)^(?P=fence)[ \t]*$",
-    re.MULTILINE | re.DOTALL,
-)
-OPTION = re.compile(r"^:(?P<key>[a-z_-]+):[ \t]*(?P<value>[^\n]*)\n?", re.M)
 ROLE = re.compile(
     r"\{(?P<role>eq|ref|prf:ref|numref|term|doc|cite|cite:p|cite:t|math)\}"
     r"`(?P<text>[^`]+)`"
@@ -66,6 +66,7 @@ ROLE = re.compile(
 EQUATION_LABEL = re.compile(r"\$\$[ \t]*\((?P<label>[^)\s]+)\)")
 ANCHOR = re.compile(r"^\((?P<label>[^)\s]+)\)=[ \t]*$", re.MULTILINE)
 HIDDEN_TAGS = {"remove-cell", "remove-input", "hide-cell"}
+DECK_TAGS = {"slide-no-prose"}
 
 HEADER = (
     "**Student version.** The solutions of this chapter's exercises have "
@@ -297,6 +298,13 @@ def clear(cell: nbformat.NotebookNode) -> nbformat.NotebookNode:
         cell.outputs = []
         cell.execution_count = None
     cell.metadata.pop("execution", None)
+    # the lecture decks' marks are the book's, not the student's
+    cell.metadata.pop("slideshow", None)
+    tags = [t for t in cell.metadata.get("tags", []) if t not in DECK_TAGS]
+    if tags:
+        cell.metadata["tags"] = tags
+    else:
+        cell.metadata.pop("tags", None)
     return cell
 
 
@@ -352,6 +360,8 @@ def student_notebook(
     cells: list[nbformat.NotebookNode] = []
     inside, in_exercises, n_code, n_written = None, False, 0, 0
     for cell in chapter.cells:
+        if book.is_record(cell):
+            continue  # the exercise's record: for the instructor's tools
         text = cell.source if cell.cell_type == "markdown" else ""
         if inside is not None:
             if SOLUTION_END.search(text):
@@ -427,20 +437,96 @@ def render(path: Path, labels: dict[str, Target] | None = None) -> str:
     return nbformat.writes(notebook) + "\n"
 
 
+# ------------------------------------------------------ the teaching table
+
+TEACHING = CHAPTERS / "teaching.md"
+TABLE_START = "<!-- exercise table: written by `make exercises` -->"
+TABLE_END = "<!-- end of the exercise table -->"
+STARS = {1: "★", 2: "★★", 3: "★★★"}
+
+
+def _points(exercise) -> str:
+    auto, manual = exercise.auto, exercise.manual
+    if auto and manual:
+        return f"{exercise.points:g}: {auto:g} by tests, {manual:g} by hand"
+    return f"{exercise.points:g} by {'tests' if auto else 'hand'}"
+
+
+def teaching_table() -> str:
+    """The table of every exercise: kind, level, time, points, wrong answers."""
+    from assignments import wrong
+
+    rows = [
+        "| exercise | kind | level | min | points | wrong answers tested |",
+        "|---|---|---|---|---|---|",
+    ]
+    for e in book.every_exercise():
+        tested = len(wrong.catalogue(e)) if e.checked else "none (written)"
+        rows.append(
+            f"| {{ref}}`{e.number} {e.title} <{e.label}>` | {e.kind} | "
+            f"{STARS[e.level]} | {e.minutes} | {_points(e)} | {tested} |"
+        )
+    return "\n".join(rows) + "\n"
+
+
+def teaching_page() -> str:
+    """``chapters/teaching.md`` with its exercise table up to date."""
+    text = TEACHING.read_text(encoding="utf-8")
+    head, _, rest = text.partition(TABLE_START + "\n")
+    _, _, tail = rest.partition(TABLE_END)
+    if not rest:
+        raise ValueError(f"{TEACHING} has no line {TABLE_START!r}")
+    return f"{head}{TABLE_START}\n{teaching_table()}{TABLE_END}{tail}"
+
+
+# ------------------------------------------------------------------- main
+
+
+def expected_files() -> dict[Path, str]:
+    """What ``make exercises`` writes: the student notebooks, the table."""
+    labels = label_index()
+    files = {EXERCISES / p.name: render(p, labels) for p in chapter_paths()}
+    files[TEACHING] = teaching_page()
+    return files
+
+
+def write_zip(zip_path: Path, notebooks: dict[Path, str]) -> None:
+    zip_path.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(zip_path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(notebooks):
+            info = zipfile.ZipInfo(
+                f"mlcourse-exercises/{path.name}",
+                date_time=(2026, 1, 1, 0, 0, 0),
+            )
+            archive.writestr(info, notebooks[path])
+
+
+def write_student_notebooks(dest: Path, zip_path: Path | None = None):
+    """Write the student notebooks into ``dest`` (and a zip of them)."""
+    labels = label_index()
+    notebooks = {dest / p.name: render(p, labels) for p in chapter_paths()}
+    dest.mkdir(parents=True, exist_ok=True)
+    for path, text in notebooks.items():
+        path.write_text(text, encoding="utf-8")
+    if zip_path:
+        write_zip(zip_path, notebooks)
+    return notebooks
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "--check",
         action="store_true",
-        help="fail if exercises/ is out of date",
+        help="fail if exercises/ or the teaching page's table is out of date",
     )
     parser.add_argument(
         "--zip", type=Path, help="also write a zip of the student notebooks"
     )
     args = parser.parse_args(argv)
 
-    labels = label_index()
-    expected = {EXERCISES / p.name: render(p, labels) for p in chapter_paths()}
+    expected = expected_files()
+    notebooks = {p: t for p, t in expected.items() if p.suffix == ".ipynb"}
     if args.check:
         stale = [
             str(path.relative_to(ROOT))
@@ -459,7 +545,9 @@ def main(argv: list[str]) -> int:
         if stale or extra:
             print("Run 'make exercises' and commit the result.")
             return 1
-        print(f"{len(expected)} student notebook(s) up to date.")
+        print(
+            f"{len(notebooks)} student notebook(s) and the table up to date."
+        )
         return 0
 
     EXERCISES.mkdir(exist_ok=True)
@@ -469,18 +557,12 @@ def main(argv: list[str]) -> int:
     for path, text in expected.items():
         path.write_text(text, encoding="utf-8")
     print(
-        f"wrote {len(expected)} student notebook(s) to "
-        f"{EXERCISES.relative_to(ROOT)}/"
+        f"wrote {len(notebooks)} student notebook(s) to "
+        f"{EXERCISES.relative_to(ROOT)}/ and the exercise table of "
+        f"{TEACHING.relative_to(ROOT)}"
     )
     if args.zip:
-        args.zip.parent.mkdir(parents=True, exist_ok=True)
-        with zipfile.ZipFile(args.zip, "w", zipfile.ZIP_DEFLATED) as archive:
-            for path in sorted(expected):
-                info = zipfile.ZipInfo(
-                    f"mlcourse-exercises/{path.name}",
-                    date_time=(2026, 1, 1, 0, 0, 0),
-                )
-                archive.writestr(info, path.read_text(encoding="utf-8"))
+        write_zip(args.zip, notebooks)
         print(f"wrote {args.zip}")
     return 0
 

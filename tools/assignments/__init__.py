@@ -1,9 +1,11 @@
-"""Sources of the graded assignments: outside the installed library.
+"""The exercises of the book, read from the chapters, and what is made of them.
 
-:mod:`assignments.catalogue` lists every exercise of the book with its
-kind, difficulty, time and points; for the checked exercises also the
-stub, the reference solution, the hidden tests and a catalogue of wrong
-answers that a checker must reject. ``tools/make_assignments.py`` builds
-the nbgrader and otter-grader notebooks from it, and the tests prove with
-it that no wrong answer passes.
+:mod:`assignments.exercises` reads each exercise from its chapter (its
+statement, stub, solution, check and record); :mod:`assignments.wrong`
+makes the mistakes every function exercise can have from its solution;
+:mod:`assignments.parts`, :mod:`assignments.nbgrader_notebook` and
+:mod:`assignments.otter_notebook` build the graded notebooks, and
+:mod:`assignments.editions` the book without solutions and a page of all
+the solutions. ``tools/make_exercises.py`` and ``tools/make_assignments.py``
+are the commands.
 """

@@ -1,21 +1,24 @@
 """Checkers for the exercises of chapter 7, "Multi-layer perceptrons".
 
 - :func:`check_dense_backward` (exercise ``ex-mlp-dense-backward``):
-  ``dense_backward(A_prev, W, dZ) -> (dW, db, dA_prev)``;
+  ``dense_backward(A_prev, W, dZ) -> (dW, db, dA_prev)`` (equations
+  ``eq-mlp-grads`` and ``eq-mlp-delta-back``);
 - :func:`check_xor_network` (exercise ``ex-mlp-xor-weights``): hand-set
   weights ``W1_answer, b1_answer, w2_answer, b2_answer`` of a 2-2-1 network
-  of step units that computes XOR;
+  of step units that computes XOR, other than the chapter's;
 - :func:`check_parameter_count` (exercise ``ex-mlp-count``): the number of
   weights and biases of the digits network, ``n_parameters``;
 - :func:`check_mlp_forward` (exercise ``ex-mlp-forward``): the forward pass
   ``mlp_forward(X, W1, b1, W2, b2)`` of a tanh network with a softmax output;
 - :func:`check_small_digits_network` (exercise ``ex-mlp-digits-small``): a
-  trained network ``small_net`` with one hidden layer of at most 16 units
-  that classifies at least 95% of the chapter's digits test set correctly.
+  network ``small_net`` trained on the chapter's training split only, with
+  one hidden layer of at most 16 units, that classifies at least 95% of
+  the test images correctly.
 
-Each checker returns a :class:`~mlcourse.exercises.CheckResult` and never
-raises. The backward pass is checked against central differences of the
-layer's output; the count against a digest of the answer.
+What a case should give: the backward pass from ``einsum`` contractions
+of the layer's formulas; the forward pass and the parameter count from
+the library's ``forward`` and ``init_parameters``; the XOR network and
+the digits network from what they compute.
 """
 
 from __future__ import annotations
@@ -27,15 +30,17 @@ from . import (
     ERROR,
     NOT_ATTEMPTED,
     WRONG,
+    Calls,
     Case,
     CheckResult,
-    _number_problem,
-    check_answer,
     check_function,
-    fresh_rng,
+    check_value,
     is_stub,
     isclose,
 )
+from ._behaviour import loop_judge
+from ._values import number_problem
+from .checks import with_cases
 
 __all__ = [
     "check_dense_backward",
@@ -45,8 +50,14 @@ __all__ = [
     "check_small_digits_network",
 ]
 
+#: The chapter's seed, which draws its split of the digits.
+SEED = 7
 
-def _expected_backward(A_prev, W, dZ):
+
+# ------------------------------------------------------------ backward pass
+
+
+def _backward(A_prev, W, dZ):
     # J = sum(dZ * Z) with Z = A_prev @ W + b has exactly these gradients
     return (
         np.einsum("ni,no->io", A_prev, dZ),
@@ -90,23 +101,12 @@ def _dense_cases(rng):
     return cases
 
 
-def _dense_compare(given, expected):
-    if not isinstance(given, (tuple, list)) or len(given) != 3:
-        return False, "expected a tuple (dW, db, dA_prev)"
-    from . import _close
+@with_cases(_dense_cases)
+def check_dense_backward(dense_backward) -> CheckResult:
+    """Check ``dense_backward(A_prev, W, dZ) -> (dW, db, dA_prev)``."""
 
-    agrees, reason = _close(tuple(given), expected, 1e-9, 1e-12)
-    for position, label in enumerate(("dW", "db", "dA_prev")):
-        reason = reason.replace(f"entry {position} of the result", label)
-    return agrees, reason
-
-
-def _dense_hints():
     def dW_transposed(given, expected, case):
-        return (
-            np.shape(given[0]) == expected[0].T.shape
-            and np.shape(given[0]) != expected[0].shape
-        )
+        return np.shape(given[0]) == expected[0].T.shape
 
     def db_kept_dims(given, expected, case):
         return np.shape(given[1]) == (1,) + expected[1].shape
@@ -126,57 +126,64 @@ def _dense_hints():
             given[1], expected[1]
         )
 
-    return [
-        (
-            dW_transposed,
-            "dW must have the shape of W, (inputs, outputs): multiply "
-            "A_prev.T by dZ, in that order.",
-        ),
-        (
-            db_kept_dims,
-            "db should have the shape of b, (outputs,): sum over the rows "
-            "without keepdims=True (or take [0] of the result).",
-        ),
-        (
-            db_not_summed,
-            "the bias is shared by every sample, so its gradient adds dZ over "
-            "the rows: dZ.sum(axis=0).",
-        ),
-        (
-            db_wrong_axis,
-            "sum dZ over the samples (axis=0, the rows), not over the "
-            "outputs.",
-        ),
-        (
-            db_averaged,
-            "sum dZ over the rows, do not average: any 1/n is already "
-            "inside dZ.",
-        ),
-        (
-            dA_untransposed,
-            "dW and db are right; dA_prev sends dZ back through W "
-            "transposed: dZ @ W.T.",
-        ),
-    ]
-
-
-def check_dense_backward(dense_backward) -> CheckResult:
-    """Check ``dense_backward(A_prev, W, dZ) -> (dW, db, dA_prev)``."""
     return check_function(
         dense_backward,
-        _expected_backward,
-        _dense_cases(fresh_rng()),
+        _backward,
+        _dense_cases,
         name="dense_backward",
-        compare=_dense_compare,
-        hints=_dense_hints(),
+        rtol=1e-9,
+        atol=1e-12,
+        labels=("dW", "db", "dA_prev"),
+        calls=Calls(),
+        hints=[
+            (
+                dW_transposed,
+                "dW must have the shape of W, (inputs, outputs): multiply "
+                "A_prev.T by dZ, in that order.",
+                "shape",
+            ),
+            (
+                db_kept_dims,
+                "db should have the shape of b, (outputs,): sum over the "
+                "rows without keepdims=True (or take [0] of the result).",
+                "shape",
+            ),
+            (
+                db_not_summed,
+                "the bias is shared by every sample, so its gradient adds dZ "
+                "over the rows: dZ.sum(axis=0).",
+                "shape",
+            ),
+            (
+                db_wrong_axis,
+                "sum dZ over the samples (axis=0, the rows), not over the "
+                "outputs.",
+            ),
+            (
+                db_averaged,
+                "sum dZ over the rows, do not average: any 1/n is already "
+                "inside dZ.",
+            ),
+            (
+                dA_untransposed,
+                "dW and db are right; dA_prev sends dZ back through W "
+                "transposed: dZ @ W.T.",
+            ),
+        ],
     )
+
+
+# --------------------------------------------------------------- XOR by hand
+
+_XOR_NAMES = ("W1_answer", "b1_answer", "w2_answer", "b2_answer")
+_CORNERS = np.array([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
+
+#: What the chapter's hidden units compute on the four corners: OR, AND.
+_CHAPTER_UNITS = {(0, 1, 1, 1), (0, 0, 0, 1)}
 
 
 def _step(z):
     return (np.asarray(z, dtype=float) > 0).astype(float)
-
-
-_XOR_NAMES = ("W1_answer", "b1_answer", "w2_answer", "b2_answer")
 
 
 def check_xor_network(
@@ -187,7 +194,8 @@ def check_xor_network(
     The network computes ``h = step(x @ W1_answer + b1_answer)`` and
     ``out = step(h @ w2_answer + b2_answer)``, with ``step(z) = 1`` when
     ``z > 0``; it must output 1 on (0, 1) and (1, 0) and 0 on (0, 0) and
-    (1, 1).
+    (1, 1), with hidden units that compute other functions than the
+    chapter's (OR and AND, in any order and at any scale).
     """
     values = (W1_answer, b1_answer, w2_answer, b2_answer)
     if any(is_stub(v) for v in values):
@@ -197,67 +205,75 @@ def check_xor_network(
             "and `b2_answer` in the cell above, then run this cell again.",
         )
     for label, value in zip(_XOR_NAMES, values):
-        problem = _number_problem(value)
+        problem = number_problem(value)
         if problem:
             return CheckResult(
-                ERROR,
+                WRONG,
                 f"Not quite: `{label}` should be numbers, but {problem}.",
             )
     W1 = np.asarray(W1_answer, dtype=float)
-    b1 = np.asarray(b1_answer, dtype=float).ravel()
-    w2 = np.asarray(w2_answer, dtype=float).ravel()
-    b2_array = np.asarray(b2_answer, dtype=float)
-    if (
-        W1.shape != (2, 2)
-        or b1.shape != (2,)
-        or w2.shape != (2,)
-        or (b2_array.size != 1)
-    ):
+    b1 = np.asarray(b1_answer, dtype=float)
+    w2 = np.asarray(w2_answer, dtype=float)
+    b2 = np.asarray(b2_answer, dtype=float)
+    shapes = (W1.shape, b1.shape, w2.shape, b2.shape)
+    if shapes != ((2, 2), (2,), (2,), ()):
         return CheckResult(
             WRONG,
             "Not quite: expected `W1_answer` of shape (2, 2), `b1_answer` and "
-            "`w2_answer` of length 2 and a single number `b2_answer`; got "
-            f"shapes {W1.shape}, {b1.shape}, {w2.shape} and "
-            f"{b2_array.shape}.",
+            "`w2_answer` of shape (2,) and a single number `b2_answer`; got "
+            f"shapes {W1.shape}, {b1.shape}, {w2.shape} and {b2.shape}.",
         )
-    b2 = float(b2_array.ravel()[0])
-    X = np.array([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
+    hidden = _step(_CORNERS @ W1 + b1)
+    out = _step(hidden @ w2 + float(b2))
     target = np.array([0.0, 1.0, 1.0, 0.0])
-    hidden = _step(X @ W1 + b1)
-    out = _step(hidden @ w2 + b2)
-    if np.array_equal(out, target):
-        return CheckResult(
-            CORRECT,
-            "Correct: the network outputs 0, 1, 1, 0 on (0,0), (0,1), (1,0), "
-            "(1,1).",
+    if not np.array_equal(out, target):
+        rows = "\n".join(
+            f"  x = {tuple(int(v) for v in x)}: hidden = "
+            f"{tuple(int(v) for v in h)}, output {int(o)} (want {int(t)})"
+            for x, h, o, t in zip(_CORNERS, hidden, out, target)
         )
-    rows = "\n".join(
-        f"  x = {tuple(int(v) for v in x)}: hidden = "
-        f"{tuple(int(v) for v in h)}, output {int(o)} (want {int(t)})"
-        for x, h, o, t in zip(X, hidden, out, target)
-    )
-    hint = (
-        "make each hidden unit fire on exactly one of the inputs (0, 1) and "
-        "(1, 0), for example x1 - x2 > 0.5 for the first; the output then "
-        "fires when either hidden unit does. Column j of W1_answer holds the "
-        "weights of hidden unit j."
-    )
+        hint = (
+            "make each hidden unit fire on exactly one of the inputs (0, 1) "
+            "and (1, 0), for example x1 - x2 > 0.5 for the first; the output "
+            "then fires when either hidden unit does. Column j of W1_answer "
+            "holds the weights of hidden unit j."
+        )
+        return CheckResult(
+            WRONG, f"Not quite: the network computes\n{rows}\nHint: {hint}"
+        )
+    units = {tuple(int(v) for v in column) for column in hidden.T}
+    if units == _CHAPTER_UNITS:
+        return CheckResult(
+            WRONG,
+            "Not quite: your network computes XOR, but its hidden units "
+            "compute OR and AND, as the chapter's network does (multiplying "
+            "its weights changes nothing). The exercise asks for another "
+            "network: for example hidden units for 'x1 and not x2' and "
+            "'x2 and not x1'.",
+        )
     return CheckResult(
-        WRONG, f"Not quite: the network computes\n{rows}\nHint: {hint}"
+        CORRECT,
+        "Correct: the network outputs 0, 1, 1, 0 on (0,0), (0,1), (1,0), "
+        "(1,1), with other hidden units than the chapter's.",
     )
 
 
-#: Digest of the number of parameters (see ``answer_digest``).
-_COUNT_DIGEST = (
-    "d2e0d399f249e9b1157fcfee1568aeaa5e30d80fce5266a28faf7f6dcc71345d"
-)
+# -------------------------------------------------------- counting weights
 
 
 def check_parameter_count(n_parameters) -> CheckResult:
-    """Check ``n_parameters`` of the 64-64-10 digits network."""
-    return check_answer(
+    """Check ``n_parameters``: the weights and biases of the 64-64-10 network.
+
+    The count is taken from the library's parameters for those layer
+    sizes; the message never shows it.
+    """
+    from ..mlp import init_parameters
+
+    coefs, intercepts = init_parameters((64, 64, 10), random_state=0)
+    count = sum(a.size for a in coefs) + sum(a.size for a in intercepts)
+    return check_value(
         n_parameters,
-        _COUNT_DIGEST,
+        count,
         name="n_parameters",
         integer=True,
         hint="count every entry of W^(1) (64 x 64), b^(1) (one per hidden "
@@ -265,24 +281,26 @@ def check_parameter_count(n_parameters) -> CheckResult:
     )
 
 
-def _expected_forward(X, W1, b1, W2, b2):
-    hidden = np.tanh(np.einsum("ni,ih->nh", X, W1) + b1)
-    scores = np.einsum("nh,ho->no", hidden, W2) + b2
-    scores = scores - scores.max(axis=1, keepdims=True)
-    e = np.exp(scores)
-    return e / e.sum(axis=1, keepdims=True)
+# ----------------------------------------------------------- forward pass
+
+#: Rows of a watched case: a Python loop over them runs thousands of lines.
+MANY = 2000
+
+
+def _forward(X, W1, b1, W2, b2):
+    from ..mlp import forward
+
+    return forward([W1, W2], [b1, b2], X, "tanh")[1][-1]
 
 
 def _forward_cases(rng):
+    W1 = np.array([[1.0, -1.0, 0.5], [0.5, 1.0, -1.0]])
+    b1 = np.array([0.0, 0.5, -0.5])
+    W2 = np.array([[1.0, 0.0], [0.0, 1.0], [-1.0, 1.0]])
+    b2 = np.array([0.1, -0.1])
     cases = [
         Case(
-            (
-                np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]]),
-                np.array([[1.0, -1.0, 0.5], [0.5, 1.0, -1.0]]),
-                np.array([0.0, 0.5, -0.5]),
-                np.array([[1.0, 0.0], [0.0, 1.0], [-1.0, 1.0]]),
-                np.array([0.1, -0.1]),
-            ),
+            (np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]]), W1, b1, W2, b2),
             description="3 samples, 2 inputs, 3 hidden units, 2 classes",
         ),
         Case(
@@ -294,6 +312,11 @@ def _forward_cases(rng):
                 np.array([0.0, 0.0, 0.0]),
             ),
             description="output scores near +-900, where exp overflows",
+        ),
+        Case(
+            (np.linspace(-1, 1, 2 * MANY).reshape(MANY, 2), W1, b1, W2, b2),
+            description=f"{MANY} samples",
+            watch="lines",
         ),
     ]
     n, d, h, k = 5, int(rng.integers(2, 5)), int(rng.integers(2, 6)), 3
@@ -313,6 +336,7 @@ def _forward_cases(rng):
     return cases
 
 
+@with_cases(_forward_cases)
 def check_mlp_forward(mlp_forward) -> CheckResult:
     """Check ``mlp_forward(X, W1, b1, W2, b2)``: class probabilities.
 
@@ -320,18 +344,18 @@ def check_mlp_forward(mlp_forward) -> CheckResult:
     one row per sample, no Python loop over the samples.
     """
 
+    def softmax_rows(S, axis=1):
+        e = np.exp(S - S.max(axis=axis, keepdims=True))
+        return e / e.sum(axis=axis, keepdims=True)
+
     def sigmoid_hidden(given, expected, case):
         X, W1, b1, W2, b2 = case.args
         hidden = 1 / (1 + np.exp(-(X @ W1 + b1)))
-        s = hidden @ W2 + b2
-        e = np.exp(s - s.max(axis=1, keepdims=True))
-        return isclose(given, e / e.sum(axis=1, keepdims=True))
+        return isclose(given, softmax_rows(hidden @ W2 + b2))
 
     def softmax_columns(given, expected, case):
         X, W1, b1, W2, b2 = case.args
-        s = np.tanh(X @ W1 + b1) @ W2 + b2
-        e = np.exp(s - s.max(axis=0, keepdims=True))
-        return isclose(given, e / e.sum(axis=0, keepdims=True))
+        return isclose(given, softmax_rows(np.tanh(X @ W1 + b1) @ W2 + b2, 0))
 
     def no_softmax(given, expected, case):
         X, W1, b1, W2, b2 = case.args
@@ -339,15 +363,16 @@ def check_mlp_forward(mlp_forward) -> CheckResult:
 
     return check_function(
         mlp_forward,
-        _expected_forward,
-        _forward_cases(fresh_rng()),
+        _forward,
+        _forward_cases,
         name="mlp_forward",
         rtol=1e-9,
         atol=1e-12,
-        no_loops=True,
-        forbidden=("mlcourse.mlp.forward", "mlcourse.mlp.MLPClassifier"),
-        forbidden_reason="Write the two layers yourself.",
+        calls=Calls(reason="Write the two layers yourself."),
         errstate={"over": "raise", "invalid": "raise"},
+        judge=loop_judge(
+            "samples", MANY, "operations on the whole batch (`X @ W1`)"
+        ),
         error_hints=[
             (
                 FloatingPointError,
@@ -366,30 +391,63 @@ def check_mlp_forward(mlp_forward) -> CheckResult:
     )
 
 
+# ------------------------------------------------- a smaller digits network
+
 #: The digits exercise: at most this many hidden units, at least this
 #: accuracy on the chapter's test split.
 SMALL_UNITS, SMALL_ACCURACY = 16, 0.95
 
 
-def _digits_test_split():
-    """The chapter's test split: a quarter of the digits, stratified, seed 7."""
+def digits_split():
+    """The chapter's split: ``X_train, X_test, y_train, y_test``.
+
+    A quarter of the digits, scaled to [0, 1], held out (stratified, the
+    chapter's seed).
+    """
     from sklearn.datasets import load_digits
     from sklearn.model_selection import train_test_split
 
     X, y = load_digits(return_X_y=True)
     return train_test_split(
-        X / 16.0, y, test_size=0.25, random_state=7, stratify=y
-    )[1::2]
+        X / 16.0, y, test_size=0.25, random_state=SEED, stratify=y
+    )
+
+
+def _trained_on_training_split(net, X_train, y_train) -> str:
+    """Why ``net`` is not one fit on the training split ('' if it is)."""
+    from sklearn.base import clone
+
+    if not isinstance(getattr(net, "random_state", None), (int, np.integer)):
+        return (
+            "set `random_state` to a number (as the chapter does, "
+            "`random_state=SEED`), so that the checker can repeat your "
+            "training and see that it used the training images only."
+        )
+    try:
+        again = clone(net).fit(X_train, y_train)
+    except Exception as error:
+        return f"the checker could not repeat your training: {error}"
+    same = len(again.coefs_) == len(net.coefs_) and all(
+        np.shape(a) == np.shape(b) and np.allclose(a, b, rtol=1e-6, atol=1e-9)
+        for a, b in zip(again.coefs_, net.coefs_)
+    )
+    if same:
+        return ""
+    return (
+        "its weights are not those of one fit on `X_train, y_train`: train "
+        "it on the training split only (one call to `fit`), never on the "
+        "test images, which must stay unseen to measure the accuracy."
+    )
 
 
 def check_small_digits_network(small_net) -> CheckResult:
     """Check ``small_net``: a trained one-hidden-layer network for the digits.
 
     It must be an ``MLPClassifier`` (this library's or scikit-learn's),
-    trained on the 64 pixels, with one hidden layer of at most
+    trained on the chapter's training split only (a fit repeated from its
+    parameters gives the same weights), with one hidden layer of at most
     ``SMALL_UNITS`` units, and classify at least ``SMALL_ACCURACY`` of the
-    chapter's test images correctly. The accuracy shown is the student's
-    own network's.
+    chapter's test images correctly.
     """
     if is_stub(small_net):
         return CheckResult(
@@ -430,7 +488,7 @@ def check_small_digits_network(small_net) -> CheckResult:
             f"Not quite: `small_net` has {units} hidden units; the "
             f"exercise asks for at most {SMALL_UNITS}.",
         )
-    X_test, y_test = _digits_test_split()
+    X_train, X_test, y_train, y_test = digits_split()
     try:
         accuracy = float(np.mean(small_net.predict(X_test) == y_test))
     except Exception as error:  # the student's object, whatever it does
@@ -447,9 +505,12 @@ def check_small_digits_network(small_net) -> CheckResult:
             f"{SMALL_ACCURACY:.0%}. Hint: try more passes, or more units "
             f"(up to {SMALL_UNITS}).",
         )
+    problem = _trained_on_training_split(small_net, X_train, y_train)
+    if problem:
+        return CheckResult(WRONG, f"Not quite: {problem}")
     return CheckResult(
         CORRECT,
-        f"Correct: `small_net` has at most {SMALL_UNITS} hidden units and "
-        f"classifies at least {SMALL_ACCURACY:.0%} of the test images "
-        "correctly.",
+        f"Correct: `small_net` has at most {SMALL_UNITS} hidden units, was "
+        f"trained on the training images, and classifies at least "
+        f"{SMALL_ACCURACY:.0%} of the test images correctly.",
     )

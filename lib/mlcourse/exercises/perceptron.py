@@ -1,23 +1,26 @@
 """Checkers for the exercises of chapter 4, "The perceptron".
 
 - :func:`check_perceptron_update` (exercise ``ex-pc-update``): one step of
-  the single-sample rule, ``perceptron_update(w, b, x, y, eta)``;
+  the single-sample rule (equation ``eq-pc-update``),
+  ``perceptron_update(w, b, x, y, eta)``;
 - :func:`check_first_mistake` (exercise ``ex-pc-first-mistake``): the index
   of the first mistake of a pass, ``first_mistake(X, y, w, b)``;
 - :func:`check_students_from_zero` (exercise ``ex-pc-students-zero``): the
   students example run by hand from the zero vector, ``a_final``.
 
-Each returns a :class:`~mlcourse.exercises.CheckResult` and never raises.
-The value exercise is checked against a digest of its answer: the answer
-is written nowhere in the library, and a wrong attempt is told only that
-it is wrong, with a hint.
+What a case should give: the update from the mistake rule of equation
+``eq-pc-mistake``, evaluated on all the rows at once; the students' final
+weights from the library's ``Perceptron`` run on the students' data (a
+wrong attempt is told only that it is wrong, with a hint).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from . import Case, CheckResult, check_answer, check_function, fresh_rng
+from . import WRONG, Calls, Case, CheckResult, check_function, check_value
+from ._values import compare, whole_number
+from .checks import with_cases
 
 __all__ = [
     "check_perceptron_update",
@@ -26,26 +29,18 @@ __all__ = [
 ]
 
 
-def _is_mistake(w, b, x, y):
-    # a tie (score 0) counts as a mistake
-    return not y * (float(np.dot(w, x)) + b) > 0
+def _mistakes(X, y, w, b):
+    """Whether each row is a mistake: ``y (w.x + b) <= 0``, a tie included."""
+    return ~(y * (np.atleast_2d(X) @ w + b) > 0)
 
 
-def _expected_update(w, b, x, y, eta=1.0):
-    if _is_mistake(w, b, x, y):
-        return np.asarray(w + eta * y * x, dtype=float), float(b + eta * y)
-    return np.asarray(w, dtype=float), float(b)
+# ------------------------------------------------------------- one update
 
 
-def _pair_compare(given, expected):
-    if not isinstance(given, (tuple, list)) or len(given) != 2:
-        return False, "expected a pair (w_new, b_new)"
-    from . import _close
-
-    agrees, reason = _close(tuple(given), expected, 1e-9, 1e-12)
-    return agrees, reason.replace("entry 0 of the result", "w_new").replace(
-        "entry 1 of the result", "b_new"
-    )
+def _update(w, b, x, y, eta=1.0):
+    if _mistakes(x, y, w, b)[0]:
+        return np.add(w, eta * y * x), float(b + eta * y)
+    return np.array(w, dtype=float), float(b)
 
 
 def _update_cases(rng):
@@ -73,6 +68,10 @@ def _update_cases(rng):
         Case(
             (np.array([-1.0, 0.0]), 3.0, np.array([1.0, 0.0]), 1, 1.0),
             description="w.x < 0 but the bias makes the score positive",
+        ),
+        Case(
+            (np.array([1.0, 0.0]), -3.0, np.array([1.0, 2.0]), -1, 1.0),
+            description="y = -1 and a bias larger than w.x: y (w.x + b) > 0",
         ),
         Case(
             (
@@ -103,92 +102,103 @@ def _update_cases(rng):
     return cases
 
 
-def _update_hints():
-    def no_update_when_right(outcomes) -> bool:
-        return all(
-            o.agrees or not _is_mistake(*o.case.args[:4]) for o in outcomes
-        )
+@with_cases(_update_cases)
+def check_perceptron_update(perceptron_update) -> CheckResult:
+    """Check ``perceptron_update(w, b, x, y, eta) -> (w_new, b_new)``."""
 
-    def always(given, expected, case, outcomes):
+    def mistake(case):
         w, b, x, y, eta = case.args
-        return not _is_mistake(w, b, x, y) and np.allclose(
-            given[0], w + eta * y * x
-        )
+        return bool(_mistakes(x, y, w, b)[0])
 
-    def strict(given, expected, case, outcomes):
+    def always(given, expected, case):
+        w, b, x, y, eta = case.args
+        return not mistake(case) and np.allclose(given[0], w + eta * y * x)
+
+    def strict(given, expected, case):
         w, b, x, y, eta = case.args
         return y * (w @ x + b) == 0 and np.allclose(given[0], w)
 
-    def without_bias(given, expected, case, outcomes):
+    def without_bias(given, expected, case):
         w, b, x, y, eta = case.args
-        by_wx = (w + eta * y * x, b + eta * y) if y * (w @ x) <= 0 else (w, b)
-        return np.allclose(given[0], by_wx[0]) and np.isclose(
-            float(given[1]), by_wx[1]
+        plain = _update(w, 0.0, x, y, eta)
+        return np.allclose(given[0], plain[0]) and not np.allclose(
+            given[0], expected[0]
         )
 
-    def sign(given, expected, case, outcomes):
+    def precedence(given, expected, case):
         w, b, x, y, eta = case.args
-        return _is_mistake(w, b, x, y) and np.allclose(
-            given[0], w - eta * y * x
+        slipped = y * w @ x + b <= 0
+        return slipped != mistake(case) and np.allclose(
+            given[0], w + eta * y * x if slipped else w
         )
 
-    def bias(given, expected, case, outcomes):
+    def sign(given, expected, case):
+        w, b, x, y, eta = case.args
+        return mistake(case) and np.allclose(given[0], w - eta * y * x)
+
+    def bias(given, expected, case):
         return np.allclose(given[0], expected[0]) and not np.isclose(
             float(given[1]), expected[1]
         )
 
-    def no_eta(given, expected, case, outcomes):
+    def no_eta(given, expected, case):
         w, b, x, y, eta = case.args
         return eta != 1 and np.allclose(given[0], w + y * x)
 
-    return [
-        (
-            always,
-            "update only on a mistake: a correctly classified sample leaves "
-            "w and b unchanged.",
-        ),
-        (
-            strict,
-            "a score of exactly 0 is a mistake: test y * (w @ x + b) <= 0, "
-            "not < 0.",
-        ),
-        (
-            without_bias,
-            "the score includes the bias: test y * (w @ x + b) <= 0, not "
-            "y * (w @ x) <= 0.",
-        ),
-        (
-            sign,
-            "the update moves w towards y * x: add eta * y * x, do not "
-            "subtract it.",
-        ),
-        (bias, "the bias is updated too: b + eta * y."),
-        (no_eta, "multiply the step by the learning rate eta."),
-    ]
-
-
-def check_perceptron_update(perceptron_update) -> CheckResult:
-    """Check ``perceptron_update(w, b, x, y, eta) -> (w_new, b_new)``."""
     return check_function(
         perceptron_update,
-        _expected_update,
-        _update_cases(fresh_rng()),
+        _update,
+        _update_cases,
         name="perceptron_update",
-        compare=_pair_compare,
-        hints=_update_hints(),
+        rtol=1e-9,
+        atol=1e-12,
+        labels=("w_new", "b_new"),
+        calls=Calls(),
+        hints=[
+            (
+                precedence,
+                "mind the brackets: y * w @ x + b computes (y w).x + b; the "
+                "test is y * (w @ x + b) <= 0, the whole score times y.",
+            ),
+            (
+                always,
+                "update only on a mistake: a correctly classified sample "
+                "leaves w and b unchanged.",
+            ),
+            (
+                strict,
+                "a score of exactly 0 is a mistake: test "
+                "y * (w @ x + b) <= 0, not < 0.",
+            ),
+            (
+                without_bias,
+                "the score includes the bias: test y * (w @ x + b) <= 0, not "
+                "y * (w @ x) <= 0.",
+            ),
+            (
+                sign,
+                "the update moves w towards y * x: add eta * y * x, do not "
+                "subtract it.",
+            ),
+            (bias, "the bias is updated too: b + eta * y."),
+            (no_eta, "multiply the step by the learning rate eta."),
+        ],
     )
 
 
-def _expected_first_mistake(X, y, w, b):
-    mistakes = np.flatnonzero(~(y * (X @ w + b) > 0))
-    return int(mistakes[0]) if mistakes.size else -1
+# ----------------------------------------------------- the first mistake
+
+
+def _first(X, y, w, b):
+    found = np.flatnonzero(_mistakes(X, y, w, b))
+    return int(found[0]) if found.size else -1
 
 
 def _first_mistake_cases(rng):
     from ..datasets import students
 
-    X, y = students()
-    X, y = np.asarray(X, dtype=float), np.asarray(y)
+    data = students()
+    X, y = np.asarray(data.X, dtype=float), np.asarray(data.y)
     Xa = np.array([[2.0, 1.0], [4.0, 3.0], [3.0, 5.0], [1.0, 3.0], [5.0, 6.0]])
     ya = np.array([1, 1, 1, -1, -1])
     cases = [
@@ -211,6 +221,10 @@ def _first_mistake_cases(rng):
         Case(
             (Xa, ya, np.array([-1.0, 1.0]), 0.0),
             description="five points: the bias decides the first mistake",
+        ),
+        Case(
+            (Xa, ya, np.array([0.0, 0.4]), 4.0),
+            description="five points: y = -1 where the bias outweighs w.x",
         ),
         Case(
             (Xa, ya, np.zeros(2), 0.0), description="w = 0: every score is 0"
@@ -240,6 +254,7 @@ def _first_mistake_cases(rng):
     return cases
 
 
+@with_cases(_first_mistake_cases)
 def check_first_mistake(first_mistake) -> CheckResult:
     """Check ``first_mistake(X, y, w, b) -> index`` (or -1 without a mistake)."""
 
@@ -253,39 +268,41 @@ def check_first_mistake(first_mistake) -> CheckResult:
         )
 
     def strict(given, expected, case, outcomes):
-        X_, y_, w_, b_ = case.args
-        return expected >= 0 and y_[expected] * (X_[expected] @ w_ + b_) == 0
+        X, y, w, b = case.args
+        return expected >= 0 and y[expected] * (X[expected] @ w + b) == 0
 
     def without_bias(given, expected, case, outcomes):
-        X_, y_, w_, b_ = case.args
-        return given == _expected_first_mistake(X_, y_, w_, 0.0)
+        X, y, w, b = case.args
+        return given == _first(X, y, w, 0.0)
+
+    def precedence(given, expected, case, outcomes):
+        X, y, w, b = case.args
+        slipped = np.flatnonzero((y[:, None] * X) @ w + b <= 0)
+        return given == (int(slipped[0]) if slipped.size else -1)
 
     def last_one(given, expected, case, outcomes):
-        X_, y_, w_, b_ = case.args
-        mistakes = np.flatnonzero(~(y_ * (X_ @ w_ + b_) > 0))
-        return mistakes.size > 1 and given == mistakes[-1]
+        found = np.flatnonzero(_mistakes(*case.args))
+        return found.size > 1 and given == found[-1]
 
-    def compare(given, expected):
-        if isinstance(given, (bool, np.bool_)) or not isinstance(
-            given, (int, np.integer)
-        ):
-            return False, (
-                "expected a whole number (an index, or -1), got "
-                f"{given!r} of type {type(given).__name__}"
-            )
-        if given == expected:
-            return True, ""
-        return False, f"expected {expected}, got {given}"
+    def exact(given, expected):
+        problem = whole_number(given, "an index, or -1")
+        return problem or compare(given, expected)
 
     return check_function(
         first_mistake,
-        _expected_first_mistake,
-        _first_mistake_cases(fresh_rng()),
+        _first,
+        _first_mistake_cases,
         name="first_mistake",
-        compare=compare,
+        compare=exact,
+        calls=Calls(),
         none_hint="return -1 (not None) when no sample is a mistake.",
         hints=[
             (strict, "a score of exactly 0 is a mistake: use <= 0, not < 0."),
+            (
+                precedence,
+                "mind the brackets: y[i] * X[i] @ w + b computes "
+                "(y_i x_i).w + b; the score is y_i * (X[i] @ w + b).",
+            ),
             (
                 without_bias,
                 "the score includes the bias: y_i * (X[i] @ w + b).",
@@ -304,25 +321,26 @@ def check_first_mistake(first_mistake) -> CheckResult:
     )
 
 
-#: Digest of the answer ``[b, w1, w2, w3, w4]`` (see ``answer_digest``).
-_STUDENTS_DIGEST = (
-    "82231eb602fb55f3710093ad43868c33ad7b37c0db8b5925b61f9c1297cfbdc2"
-)
+# ------------------------------------------------- the students, by hand
 
 
 def check_students_from_zero(a_final) -> CheckResult:
     """Check the augmented weights ``[b, w1, ..., w4]`` the students reach from 0."""
+    from ..datasets import students
+    from ..perceptron import Perceptron
+
     if a_final is not None and np.shape(a_final) == (4,):
         return CheckResult(
-            "wrong",
+            WRONG,
             "Not quite: give five numbers [b, w1, w2, w3, w4]: the bias "
             "first, then one weight per feature.",
         )
-    return check_answer(
+    data = students()
+    run = Perceptron(learning_rate=1.0).fit(data.X, data.y)
+    return check_value(
         a_final,
-        _STUDENTS_DIGEST,
+        np.r_[run.intercept_, run.coef_],
         name="a_final",
-        shape=(5,),
         hint=(
             "visit Jane, Steve, Mary, Peter in this order; at a = 0 Jane's "
             "score is 0, which is a mistake; add y * [1, x] for each mistake "

@@ -1,34 +1,36 @@
 """Checkers for the exercises of chapter 5, "The perceptron convergence theorem".
 
 - :func:`check_mistake_bound_for` (exercise ``ex-cv-bound-for``):
-  ``mistake_bound_for(X, y, u)``, the bound ``(R / gamma)**2`` certified by
-  a separating vector ``u`` of any length, ``np.inf`` if ``u`` does not
-  separate (a margin of 0 included);
+  ``mistake_bound_for(X, y, u)``, the bound ``(R / gamma)**2`` of equation
+  ``eq-cv-bound`` certified by a separating vector ``u`` of any length,
+  ``np.inf`` if ``u`` does not separate (a margin of 0 included);
 - :func:`check_first_cosine_above` (exercise ``ex-cv-lemmas``):
   ``first_cosine_above(coef_path, u, c)``, the first update whose cosine
-  with ``u`` exceeds ``c``.
+  with ``u`` exceeds ``c`` (equation ``eq-cv-cosine``).
 
-Each checker returns a :class:`~mlcourse.exercises.CheckResult` and never
-raises. Division by zero is an error while the answer runs, so that an
-answer testing ``gamma < 0`` instead of ``gamma <= 0`` is caught.
+What a case should give: the bound from the library's ``radius``,
+``margin`` and ``mistake_bound`` (which the answer may not call); the
+update from all the cosines of the path at once. Division by zero is an
+error while the answer runs, so that an answer testing ``gamma < 0``
+instead of ``gamma <= 0`` is caught.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from . import Case, CheckResult, check_function, fresh_rng, isclose
+from . import Calls, Case, CheckResult, check_function, isclose
+from ._values import compare, whole_number
+from .checks import with_cases
 
 __all__ = ["check_mistake_bound_for", "check_first_cosine_above"]
 
 
-def _expected_bound(X, y, u):
-    margins = y * (X @ u)
-    if not np.min(margins) > 0:
-        return np.inf
-    gamma = np.min(margins) / np.sqrt(u @ u)
-    radius_squared = np.max(np.einsum("ij,ij->i", X, X))
-    return float(radius_squared / gamma**2)
+def _bound(X, y, u):
+    from ..perceptron import margin, mistake_bound, radius
+
+    gamma = margin(u, X, y)
+    return mistake_bound(radius(X), gamma) if gamma > 0 else np.inf
 
 
 def _bound_cases(rng):
@@ -64,10 +66,8 @@ def _bound_cases(rng):
     n = int(rng.integers(5, 12))
     ur = rng.normal(size=d)
     Xr = np.round(rng.uniform(-3, 3, size=(n, d)), 2)
-    scores = Xr @ ur
-    Xr = Xr[np.abs(scores) > 0.3]
-    if len(Xr) == 0:
-        Xr = np.array([ur / np.linalg.norm(ur)])
+    Xr = np.vstack([ur / np.linalg.norm(ur), -ur / np.linalg.norm(ur), Xr])
+    Xr = Xr[np.abs(Xr @ ur) > 0.3 * np.linalg.norm(ur)]
     yr = np.where(Xr @ ur > 0, 1, -1)
     cases.append(
         Case(
@@ -79,27 +79,29 @@ def _bound_cases(rng):
     return cases
 
 
-def _not_normalized(given, expected, case):
-    X, y, u = case.args
-    return np.isfinite(expected) and isclose(given, expected / np.dot(u, u))
-
-
-def _ignored_labels(given, expected, case):
-    return not np.isfinite(expected) and np.isfinite(given)
-
-
-def _not_squared(given, expected, case):
-    return np.isfinite(expected) and isclose(given, np.sqrt(expected))
-
-
-def check_mistake_bound_for(candidate) -> CheckResult:
+@with_cases(_bound_cases)
+def check_mistake_bound_for(mistake_bound_for) -> CheckResult:
     """Check ``mistake_bound_for(X, y, u)`` against equation eq-cv-bound."""
+
+    def not_normalized(given, expected, case):
+        u = case.args[2]
+        return np.isfinite(expected) and isclose(given, expected / (u @ u))
+
+    def ignored_labels(given, expected, case):
+        return not np.isfinite(expected) and np.isfinite(given)
+
+    def not_squared(given, expected, case):
+        return np.isfinite(expected) and isclose(given, np.sqrt(expected))
+
     return check_function(
-        candidate,
-        _expected_bound,
-        _bound_cases(fresh_rng()),
+        mistake_bound_for,
+        _bound,
+        _bound_cases,
         name="mistake_bound_for",
         rtol=1e-9,
+        calls=Calls(
+            reason="Compute R and gamma from their definitions with numpy."
+        ),
         errstate={"divide": "raise", "invalid": "raise"},
         error_hints=[
             (
@@ -111,27 +113,32 @@ def check_mistake_bound_for(candidate) -> CheckResult:
         ],
         hints=[
             (
-                _not_normalized,
+                not_normalized,
                 "the margin is that of the unit vector u / ||u||: divide "
                 "y u.x by ||u|| (the bound must not change when u is "
                 "scaled).",
             ),
             (
-                _ignored_labels,
+                ignored_labels,
                 "a vector with some y_i u.x_i <= 0 does not separate the "
                 "data and certifies nothing: return np.inf. Do not take "
                 "|u.x|, which forgets the labels.",
             ),
-            (_not_squared, "the bound is the square of R / gamma."),
+            (not_squared, "the bound is the square of R / gamma."),
         ],
     )
 
 
-def _expected_first_above(coef_path, u, c):
+# ------------------------------------------------------ the first cosine
+
+
+def _cosines(coef_path, u):
     path = np.asarray(coef_path, dtype=float)[1:]
-    norms = np.sqrt(np.einsum("kj,kj->k", path, path))
-    cosine = (path @ np.asarray(u, dtype=float)) / norms
-    above = np.flatnonzero(cosine > c)
+    return (path @ u) / np.linalg.norm(path, axis=1)
+
+
+def _first_above(coef_path, u, c):
+    above = np.flatnonzero(_cosines(coef_path, u) > c)
     return int(above[0]) + 1 if above.size else -1
 
 
@@ -147,6 +154,11 @@ def _first_above_cases(rng):
     path3 = _path([[1, 0, -1], [0, 1, 1], [-1, 0, 2]])
     u3 = np.array([2.0, 1.0, -2.0]) / 3.0
     cases = [
+        Case(
+            (_path([[0.9, 3.0], [0.6, 0.0], [4.5, 0.0]]), e1, 0.8),
+            description="in 2-D, u = e_1, c = 0.8: the alignment exceeds c "
+            "first, the cosine only at the third update",
+        ),
         Case((path, e1, 0.8), description="in 2-D, u = e_1, c = 0.8"),
         Case(
             (path, e1, 1 / np.sqrt(2)),
@@ -168,10 +180,9 @@ def _first_above_cases(rng):
     ur = rng.normal(size=d)
     ur /= np.linalg.norm(ur)
     steps = rng.integers(-2, 3, size=(k, d)) + 3 * np.sign(ur).astype(int)
-    random_path = _path(steps)
     cases.append(
         Case(
-            (random_path, ur, float(np.round(rng.uniform(0.5, 0.9), 2))),
+            (_path(steps), ur, float(np.round(rng.uniform(0.5, 0.9), 2))),
             description=f"a random path of {k + 1} vectors in {d}-D",
             random=True,
         )
@@ -179,27 +190,18 @@ def _first_above_cases(rng):
     return cases
 
 
-def check_first_cosine_above(candidate) -> CheckResult:
+@with_cases(_first_above_cases)
+def check_first_cosine_above(first_cosine_above) -> CheckResult:
     """Check ``first_cosine_above(coef_path, u, c)``: the first update whose
     cosine with ``u`` exceeds ``c``, or -1."""
 
-    def compare(given, expected):
-        if isinstance(given, (bool, np.bool_)) or not isinstance(
-            given, (int, np.integer)
-        ):
-            return False, (
-                "expected a whole number (an update number, or -1), got "
-                f"{given!r} of type {type(given).__name__}"
-            )
-        if given == expected:
-            return True, ""
-        return False, f"expected {expected}, got {given}"
+    def exact(given, expected):
+        problem = whole_number(given, "an update number, or -1")
+        return problem or compare(given, expected)
 
     def at_least(given, expected, case, outcomes):
         path, u, c = case.args
-        return isinstance(given, (int, np.integer)) and given == (
-            _expected_first_above(path, u, c - 1e-12)
-        )
+        return given == _first_above(path, u, c - 1e-12)
 
     def row_index(given, expected, case, outcomes):
         return all(
@@ -215,11 +217,12 @@ def check_first_cosine_above(candidate) -> CheckResult:
         return given == (int(above[0]) + 1 if above.size else -1)
 
     return check_function(
-        candidate,
-        _expected_first_above,
-        _first_above_cases(fresh_rng()),
+        first_cosine_above,
+        _first_above,
+        _first_above_cases,
         name="first_cosine_above",
-        compare=compare,
+        compare=exact,
+        calls=Calls(),
         none_hint="return -1 (not None) when no cosine exceeds c.",
         hints=[
             (at_least, "'exceeds' is strict: use > c, not >= c."),
