@@ -1,34 +1,59 @@
-// Scrollable boxes get a tab stop, so that a keyboard reader can reach and scroll them: long
-// cell outputs (nb_scroll_outputs) also get a role and a name, and code blocks and outputs
-// get the theme's tab stops. Sections far from the screen are not laid out yet
-// (content-visibility: auto in reader.css; the theme's own loop skips them, see
-// tools/sphinx_ext/reader_page.py): their boxes are measured when the section is first drawn.
-const THEME_SCROLLERS = "pre, .nboutput > .output_area, .cell_output > .output, " +
-  ".jp-RenderedHTMLCommon, .pst-scrollable-table-container";
+// The reader's page: what the theme's scripts leave to the book (checked by
+// tools/site_check.py).
+//
+// Scroll regions take keyboard focus. The theme gives a tab stop to the code blocks that
+// scroll when the page loads; the book's scroll regions are marked too (display maths,
+// long outputs), and again when a section is first drawn (reader.css draws sections near
+// the screen only), when a fold opens, and when the window changes size.
+const SCROLLERS = "pre, div.math, div.cell_output, .pst-scrollable-table-container";
 
 function mlcourseMarkScrollable(root) {
-  const drawn = (el) => el.checkVisibility({contentVisibilityAuto: true});
-  const scrolls = (el) =>
-    el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
+  const boxes = [...root.querySelectorAll(SCROLLERS)];
   // Every size is read before anything is written: one layout for the whole pass.
-  const boxes = [...root.querySelectorAll("div.cell_output")].filter(drawn);
-  const blocks = [...root.querySelectorAll(THEME_SCROLLERS)].filter(drawn);
-  const boxScrolls = boxes.map(scrolls);
-  const blockScrolls = blocks.map(scrolls);
-  blocks.forEach((block, i) => { block.tabIndex = blockScrolls[i] ? 0 : -1; });
+  const scrolls = boxes.map((box) => {
+    const style = getComputedStyle(box);
+    const down = /auto|scroll/.test(style.overflowY) && box.scrollHeight > box.clientHeight;
+    return down || (/auto|scroll/.test(style.overflowX) && box.scrollWidth > box.clientWidth);
+  });
   boxes.forEach((box, i) => {
-    if (!boxScrolls[i]) return;
-    box.setAttribute("tabindex", "0");
-    box.setAttribute("role", "region");
-    box.setAttribute("aria-label", "Cell output");
+    if (scrolls[i]) box.tabIndex = 0;
+    else if (box.tabIndex === 0) box.tabIndex = -1;
   });
 }
 
+// A fold is named by what it opens ("Solution to Exercise 1.1 ...", "Show code cell
+// source"), not "Toggle hidden content" as the extensions name every one; a bibliography
+// entry is a list item, not DPUB's deprecated doc-biblioentry that docutils writes.
+function mlcourseNameFolds() {
+  for (const button of document.querySelectorAll("button.toggle-button")) {
+    const title = button.closest(".admonition")?.querySelector(".admonition-title");
+    if (title) button.setAttribute("aria-label", title.textContent.trim());
+  }
+  for (const summary of document.querySelectorAll('summary[aria-label="Toggle hidden content"]')) {
+    summary.removeAttribute("aria-label");
+  }
+  for (const entry of document.querySelectorAll('[role="doc-biblioentry"]')) {
+    entry.setAttribute("role", "listitem");
+  }
+}
+
 document.addEventListener("DOMContentLoaded", () => {
+  mlcourseNameFolds();
   mlcourseMarkScrollable(document);
-  for (const section of document.querySelectorAll("article.bd-article section section")) {
+  const later = (root) => requestAnimationFrame(() => mlcourseMarkScrollable(root));
+  document.addEventListener("toggle", (event) => later(event.target), true);
+  document.addEventListener("click", (event) => {
+    const fold = event.target.closest(".admonition.toggle");
+    if (fold) later(fold);
+  });
+  for (const section of document.querySelectorAll("article section section")) {
     section.addEventListener("contentvisibilityautostatechange", (event) => {
       if (!event.skipped) mlcourseMarkScrollable(section);
     });
   }
+  let resized = null;
+  window.addEventListener("resize", () => {
+    clearTimeout(resized);
+    resized = setTimeout(() => mlcourseMarkScrollable(document), 300);
+  });
 });

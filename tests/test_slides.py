@@ -41,7 +41,7 @@ PROBE = """() => {
     overflow: outside.length + cut.length,
     rawTex: (clone.textContent.match(/\\\\[(\\[]|\\$\\$|\\\\begin\\{|\\\\frac/g) || []).length,
     unrendered: [...slide.querySelectorAll(".math")].filter(
-      e => !e.querySelector("svg, mjx-container")).length,
+      e => !e.matches("img") && !e.querySelector("svg, mjx-container, img")).length,
     text: slide.innerText,
   };
 }"""

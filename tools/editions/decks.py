@@ -28,7 +28,8 @@ HIDDEN = "a.headerlink, button, details.above-input, .toggle-details__summary"
 STYLE = """.reveal{--r-main-font-size:26px;--r-heading-font-size:inherit}
 .reveal h1{font-size:1.9em}.reveal h2,.reveal h3{font-size:1.35em}
 .reveal .slides section{text-align:left}.reveal .fit{transform-origin:0 0}
-.reveal img{max-height:440px;width:auto;margin:0 auto;display:block}
+.reveal img:not(.math){max-height:440px;width:auto;margin:0 auto;display:block}
+.reveal img.math{margin:0;max-width:none;max-height:none}
 .reveal pre{width:100%;box-shadow:none;font-size:.7em}
 .reveal-print body{display:block}.reveal-print .reveal{overflow:visible}
 .measuring{width:1280px}.measuring section{display:block!important;position:relative!important;visibility:hidden}
