@@ -1,6 +1,6 @@
 """Gradient descent, step-size schedules, stochastic gradients and gradient checking.
 
-Introduced in chapter 3, "Gradient descent".
+Introduced in the chapter :ref:`chapter-gradient-descent`.
 
 Gradient descent
 ----------------
