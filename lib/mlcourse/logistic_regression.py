@@ -143,7 +143,7 @@ def _vector(values, name, length=None):
 def log_loss(y, proba, eps=1e-15):
     """Mean negative log-likelihood of 0/1 labels under probabilities.
 
-    ``-(1/n) sum_l [y_l log p_l + (1 - y_l) log(1 - p_l)]``, that is
+    ``-(1/n) sum_i [y_i log p_i + (1 - y_i) log(1 - p_i)]``, that is
     :eq:`eq-logr-loglik` divided by ``-n``. Probabilities are clipped to
     ``[eps, 1 - eps]`` so that a confident mistake costs a large but finite
     amount.

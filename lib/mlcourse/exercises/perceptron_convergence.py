@@ -81,7 +81,7 @@ def _bound_cases(rng):
 
 @with_cases(_bound_cases)
 def check_mistake_bound_for(mistake_bound_for) -> CheckResult:
-    """Check ``mistake_bound_for(X, y, u)`` against equation eq-cv-bound."""
+    """Check ``mistake_bound_for(X, y, u)`` against :eq:`eq-cv-bound`."""
 
     def not_normalized(given, expected, case):
         u = case.args[2]
