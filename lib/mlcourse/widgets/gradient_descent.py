@@ -2,8 +2,8 @@
 
 Choose the step size, the schedule and the curvature of the steep direction; the explorer
 draws the quadratic's contours with the path gradient descent takes, and the objective per
-step. :func:`draw_descent` works without ipywidgets, so the chapter's static companions
-(the figures of the step-size regimes and of the schedules) use it too.
+step. :func:`draw_descent` works without ipywidgets, so the chapter's static companion,
+the figure of the step-size regimes, uses it too.
 """
 
 from __future__ import annotations
