@@ -142,7 +142,9 @@ def chapter_targets() -> dict[str, set[str]]:
     targets = {"": set()}
     for path in sorted((ROOT / "chapters").glob("[0-9]*.ipynb")):
         nb = nbformat.read(path, as_version=4)
-        text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+        text = "\n".join(
+            c.source for c in nb.cells if c.cell_type == "markdown"
+        )
         headings = re.findall(r"^#{1,6} +(.+)$", text, re.M)
         targets[path.name] = {slug(h) for h in headings}
         targets[""] |= set(re.findall(r"^\(([\w-]+)\)=$", text, re.M))
