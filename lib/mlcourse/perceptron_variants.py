@@ -1,6 +1,6 @@
 """Voted, averaged, kernel and multi-class perceptrons.
 
-Chapter "Voted and averaged perceptrons, and kernels". The plain perceptron
+Chapter :ref:`chapter-voted-averaged`. The plain perceptron
 returns its *last* weight vector, which one late mistake can spoil. Freund
 and Schapire (1999) keep every weight vector the perceptron passes through,
 with its *survival count* (how many sample visits it lasted), and let them
@@ -211,7 +211,7 @@ def voted_perceptron_naive(
     fit_intercept=True,
     orders=None,
 ):
-    """The voted perceptron (algorithm ``alg-va-voted``), from the plain loop.
+    """The voted perceptron (:prf:ref:`alg-va-voted`), from the plain loop.
 
     Returns ``(weights, intercepts, counts)``: the K weight vectors in order
     (the start first), their intercepts and their survival counts.
@@ -290,7 +290,7 @@ def averaged_perceptron_plain(
 ):  # fmt: skip
     """The averaged perceptron with lazy averaging, one update at a time.
 
-    Algorithm ``alg-va-averaged`` (:eq:`eq-va-lazy`): keep the weights
+    :prf:ref:`alg-va-averaged` (:eq:`eq-va-lazy`): keep the weights
     ``w``, a weighted sum ``u`` of the updates and the number ``c`` of
     visits so far; an update ``delta`` made at visit ``c + 1`` adds
     ``c * delta`` to ``u``, and after ``c`` visits the average is
@@ -338,7 +338,7 @@ def kernel_perceptron_naive(
     fit_intercept=True,
     orders=None,
 ):
-    """The dual perceptron on a Gram matrix (algorithm ``alg-va-kernel``).
+    """The dual perceptron on a Gram matrix (:prf:ref:`alg-va-kernel`).
 
     :eq:`eq-va-dual`: the weights are never formed; the score of sample
     ``i`` is ``K[i] @ a + b`` with ``a_j = alpha_j y_j``, and a mistake on
@@ -439,7 +439,7 @@ class _BinaryVariant(BaseEstimator):
 
 class AveragedPerceptron(LinearBinaryClassifierMixin, _BinaryVariant):
     __doc__ = (
-        """The averaged perceptron (algorithm ``alg-va-averaged``).
+        """The averaged perceptron (:prf:ref:`alg-va-averaged`).
 
     Section "The averaged perceptron": runs all ``max_iter`` passes of the
     perceptron rule and returns, as ``coef_`` and ``intercept_``, the mean
@@ -482,7 +482,7 @@ class AveragedPerceptron(LinearBinaryClassifierMixin, _BinaryVariant):
 
 class VotedPerceptron(BinaryClassifierMixin, _BinaryVariant):
     __doc__ = (
-        """The voted perceptron (algorithm ``alg-va-voted``).
+        """The voted perceptron (:prf:ref:`alg-va-voted`).
 
     Freund and Schapire (1999); section "The voted perceptron". Stores every
     weight vector the perceptron passes through and its survival count. A
@@ -561,7 +561,7 @@ class VotedPerceptron(BinaryClassifierMixin, _BinaryVariant):
 
 
 class KernelPerceptron(BinaryClassifierMixin, _BinaryVariant):
-    """The kernel (dual) perceptron (algorithm ``alg-va-kernel``).
+    """The kernel (dual) perceptron (:prf:ref:`alg-va-kernel`).
 
     Section "The kernel trick" (:eq:`eq-va-dual`): the perceptron's rule on
     the scores ``sum_j alpha_j y_j k(x_j, x) + b``, through the engine's
@@ -755,7 +755,7 @@ def multiclass_perceptron_naive(
 ):  # fmt: skip
     """The multi-class perceptron, one sample at a time: the reference.
 
-    Algorithm ``alg-va-multiclass``: one weight vector per class; on a
+    :prf:ref:`alg-va-multiclass`: one weight vector per class; on a
     mistake (:func:`multiclass_rule`) the true class moves towards x and the
     rival away from it. With ``average`` the plain average of the weights
     after every visit is returned. Returns ``(W, b)``.
@@ -845,7 +845,7 @@ class _Multiclass:
 class MulticlassPerceptron(ClassifierMixin, BaseEstimator):
     """The multi-class perceptron: one weight vector per class.
 
-    Section "More than two classes" (algorithm ``alg-va-multiclass``,
+    Section "More than two classes" (:prf:ref:`alg-va-multiclass`,
     :eq:`eq-va-multiclass`): a mistake (some other class scores at least as
     high as the true class ``y``) moves ``w_y`` towards x and the
     best-scoring wrong class away from it; the prediction is the class of
