@@ -342,15 +342,7 @@ class Ridge(RegressorMixin, BaseEstimator):
         self.effective_dof_ = float(np.sum(shrink * s))
         return self
 
-    def predict(self, X) -> np.ndarray:
-        """Fitted values ``intercept_ + X @ coef_``.
-
-        Returns
-        -------
-        ndarray of shape (n_samples,)
-        """
-        X = predict_data(self, X, "coef_")
-        return self.intercept_ + X @ self.coef_
+    predict = LinearRegression.predict  # the same affine map
 
 
 def _ridge_factors(s, alpha, size):
