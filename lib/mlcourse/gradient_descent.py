@@ -241,6 +241,8 @@ class Backtracking(Schedule):
 
     and the first ``eta`` that passes is returned. After ``max_shrinks`` failures the
     smallest trial step is returned. Calling it needs ``x``, ``gradient`` and ``objective``.
+    With ``c=0.5`` and ``shrink=0.5`` it is chapter 3's
+    :prf:ref:`alg-gd-backtracking`, with the test :eq:`eq-gd-armijo`.
     """
 
     adaptive = True
