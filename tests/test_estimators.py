@@ -1,6 +1,6 @@
 """Every estimator of the library in scikit-learn's tooling.
 
-scikit-learn's own estimator checks run on the ten estimators, with no
+scikit-learn's own estimator checks run on the eleven estimators, with no
 expected failure. Then ``clone``, ``Pipeline``, ``cross_val_score``,
 ``GridSearchCV`` over a ``Pipeline``, pickling, DataFrames and their column
 names, a numpy ``RandomState``, keyword-only hyper-parameters, the one
@@ -21,7 +21,7 @@ from functools import partial
 
 import numpy as np
 import pytest
-from mlcourse.linear_regression import LinearRegression
+from mlcourse.linear_regression import LinearRegression, Ridge
 from mlcourse.logistic_regression import LogisticRegression, SoftmaxRegression
 from mlcourse.mlp import MLPClassifier
 from mlcourse.perceptron import BatchPerceptron, Perceptron
@@ -57,6 +57,7 @@ ESTIMATORS = [
     (KernelPerceptron(), KernelPerceptron()),
     (MulticlassPerceptron(), MulticlassPerceptron()),
     (LinearRegression(), LinearRegression()),
+    (Ridge(), Ridge()),
     (LogisticRegression(), LogisticRegression(max_iter=100)),
     (SoftmaxRegression(), SoftmaxRegression(max_iter=100)),
     (
