@@ -280,11 +280,7 @@ def test_voted_decision_function_is_a_fraction_of_votes(digits_pair):
 def test_pocket_equals_brute_force_bit_for_bit(seed):
     X, y, passes, orders, eta, fit_intercept = _exactness_problem(seed)
     model = PocketPerceptron(
-        learning_rate=eta,
-        max_iter=passes,
-        fit_intercept=fit_intercept,
-        shuffle=orders is not None,
-        random_state=seed,
+        **_run_settings(passes, orders, eta, fit_intercept, seed),
     ).fit(X, y)
     w, b, mistakes = pocket_perceptron_naive(
         X, y, passes, eta, fit_intercept, orders
@@ -659,6 +655,17 @@ def test_voted_fast_path_is_exact_on_float_data(seed):
 # --- every fast path equals its plain loop, bit for bit ---------------------
 
 
+def _run_settings(passes, orders, eta, fit_intercept, seed):
+    """The hyper-parameters that replay an exactness problem's run."""
+    return dict(
+        learning_rate=eta,
+        max_iter=passes,
+        fit_intercept=fit_intercept,
+        shuffle=orders is not None,
+        random_state=seed,
+    )
+
+
 def _exactness_problem(seed):
     """Random data of several kinds: noisy, tied (small integers), scaled."""
     rng = np.random.default_rng(1000 + seed)
@@ -698,11 +705,7 @@ def test_lazy_average_equals_plain_lazy_loop_bit_for_bit(seed):
 def test_voted_equals_plain_loop_bit_for_bit(seed):
     X, y, passes, orders, eta, fit_intercept = _exactness_problem(seed)
     model = VotedPerceptron(
-        learning_rate=eta,
-        max_iter=passes,
-        fit_intercept=fit_intercept,
-        shuffle=orders is not None,
-        random_state=seed,
+        **_run_settings(passes, orders, eta, fit_intercept, seed),
     ).fit(X, y)
     W, B, C = voted_perceptron_naive(X, y, passes, eta, fit_intercept, orders)
     np.testing.assert_array_equal(model.weights_, W)
@@ -717,11 +720,7 @@ def test_kernel_equals_plain_loop_bit_for_bit(seed):
     model = KernelPerceptron(
         kernel=kernel,
         gamma=0.5,
-        learning_rate=eta,
-        max_iter=passes,
-        fit_intercept=fit_intercept,
-        shuffle=orders is not None,
-        random_state=seed,
+        **_run_settings(passes, orders, eta, fit_intercept, seed),
     ).fit(X, y)
     alpha, b = kernel_perceptron_naive(
         model._gram(X, X)[0], y, passes, eta, fit_intercept, orders
@@ -738,11 +737,7 @@ def test_multiclass_equals_plain_loop_bit_for_bit(seed):
     labels[:m] = np.arange(m)
     labels = np.where(y > 0, labels, (labels + 1) % m)
     model = MulticlassPerceptron(
-        learning_rate=eta,
-        max_iter=passes,
-        fit_intercept=fit_intercept,
-        shuffle=orders is not None,
-        random_state=seed,
+        **_run_settings(passes, orders, eta, fit_intercept, seed),
     ).fit(X, labels)
     W, b = multiclass_perceptron_naive(
         X, labels, m, passes, eta, fit_intercept, orders

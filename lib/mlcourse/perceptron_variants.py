@@ -407,6 +407,14 @@ _COMMON_ATTRIBUTES = """
     feature_names_in_ : ndarray of shape (n_features_in_,)
         The column names of a DataFrame given to ``fit``.
 """
+_LAST_ATTRIBUTES = (
+    """
+    last_coef_ : ndarray of shape (n_features,)
+        The last weights (the plain perceptron's answer).
+    last_intercept_ : float
+        The last bias."""
+    + _COMMON_ATTRIBUTES
+)
 
 
 class _BinaryVariant(BaseEstimator):
@@ -461,12 +469,8 @@ class AveragedPerceptron(LinearBinaryClassifierMixin, _BinaryVariant):
     coef_ : ndarray of shape (n_features,)
         The averaged weights.
     intercept_ : float
-        The averaged bias.
-    last_coef_ : ndarray of shape (n_features,)
-        The last weights (the plain perceptron's answer).
-    last_intercept_ : float
-        The last bias."""
-        + _COMMON_ATTRIBUTES
+        The averaged bias."""
+        + _LAST_ATTRIBUTES
     )
 
     @_fit_context(prefer_skip_nested_validation=True)
@@ -638,12 +642,8 @@ class PocketPerceptron(LinearBinaryClassifierMixin, _BinaryVariant):
         Training mistakes of the pocket weights (a score of 0 counts).
     pocket_update_ : int
         The number of updates after which the pocket weights appeared
-        (0: the start).
-    last_coef_ : ndarray of shape (n_features,)
-        The last weights (the plain perceptron's answer).
-    last_intercept_ : float
-        The last bias."""
-        + _COMMON_ATTRIBUTES
+        (0: the start)."""
+        + _LAST_ATTRIBUTES
     )
 
     @_fit_context(prefer_skip_nested_validation=True)
