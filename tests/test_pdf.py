@@ -133,6 +133,21 @@ def unplaced_figures(html: Path, tex: str) -> list[str]:
     ]
 
 
+def exercise_numbers(text: str) -> set[str]:
+    """The exercises a text names: 'Exercise 2.7' (and 2.10.7, a
+    section-numbered one the website does not have)."""
+    return set(re.findall(r"Exercise (\d+(?:\.\d+)+)", text))
+
+
+def website_exercises(html: Path) -> set[str]:
+    return set().union(
+        *(
+            exercise_numbers(page.read_text(encoding="utf-8"))
+            for page in (html / "chapters").glob("*.html")
+        )
+    )
+
+
 @pytest.fixture(scope="module")
 def book():
     if not PDF.exists():
@@ -168,7 +183,17 @@ def test_every_figure_of_the_website_has_its_place():
     assert len(images) >= tex.count(r"\sphinxincludegraphics")
 
 
+def test_exercises_are_numbered_as_on_the_website(book):
+    numbers = website_exercises(HTML)
+    assert len(numbers) > 40
+    assert exercise_numbers(" ".join(book)) == numbers
+
+
 # Fixtures each check must reject.
+
+
+def test_an_exercise_numbered_by_section_is_reported():
+    assert exercise_numbers("Exercise 2.10.7 asks") == {"2.10.7"}
 
 
 def test_a_missing_or_misplaced_title_is_reported():

@@ -152,7 +152,7 @@ def test_the_deck_fits_renders_its_maths_hides_answers_offline(
     handout = SLIDES / f"{chapter}.pdf"
     info = subprocess.run(["pdfinfo", handout], capture_output=True, text=True)
     pages = int(re.search(r"Pages:\s+(\d+)", info.stdout).group(1))
-    assert pages >= len(report["slides"]), "a handout page per slide"
+    assert pages == len(report["slides"]), "a handout page per slide"
 
 
 def test_a_deck_with_every_fault_is_rejected(tmp_path, server, browser):

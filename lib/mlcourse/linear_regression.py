@@ -1,10 +1,10 @@
-"""Linear regression by least squares (chapter "1. Linear regression").
+"""Linear regression by least squares (chapter :ref:`chapter-linear-regression`).
 
 - :func:`least_squares_line` and :func:`correlation`: the closed form of simple regression,
   :eq:`eq-lr-slope` and :eq:`eq-lr-intercept` (section "Least squares").
-- :class:`LinearRegression`: multiple regression with a design matrix, solved by a
-  numerically stable least-squares routine (``numpy.linalg.lstsq``, an SVD), never by
-  inverting :math:`X^\\top X` (section "Multiple regression").
+- :class:`LinearRegression`: multiple regression with a design matrix, solved from a QR
+  decomposition of the centred data and the SVD of its small triangular factor, never by
+  inverting :math:`X^\top X` (section "Multiple regression"; the class says how).
 - :func:`slope_inference`: standard errors, t statistic, p-value and confidence interval for
   the slope of a simple regression under the model's five assumptions (section "Inference").
 

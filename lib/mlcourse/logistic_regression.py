@@ -1,35 +1,36 @@
 """Logistic and softmax regression, fitted by maximum conditional likelihood.
 
-This module goes with the chapter "Logistic regression"
-(``chapter-logistic-regression``). The book's convention is the usual one,
+This module goes with :ref:`chapter-logistic-regression`. The book's convention is the usual one,
 ``P(y = 1 | x) = sigmoid(w @ x + b)`` with ``sigmoid(z) = 1 / (1 + exp(-z))``
 (:eq:`eq-logr-sigmoid`), the opposite sign to the lecture the chapter draws
 on (its weights are ours with the sign flipped).
 
 The estimators minimise the mean negative log-likelihood (the *log loss*) of
-labels ``y_l`` in {0, 1}, plus an optional L2 penalty on the weights (strength ``alpha``, the name
-scikit-learn gives a penalty),
+labels :math:`y_i \\in \\{0, 1\\}`, plus an optional L2 penalty on the weights,
+whose strength :math:`\\lambda` is the parameter ``alpha`` (the name
+scikit-learn gives a penalty):
 
 .. math::
 
-   J(\\mathbf{w}, b) &= \\frac{1}{n} \\sum_{l=1}^n
-   \\bigl[\\log(1 + e^{z_l}) - y_l z_l\\bigr] \\\\
+   J(\\mathbf{w}, b) &= \\frac{1}{n} \\sum_{i=1}^n
+   \\bigl[\\log(1 + e^{z_i}) - y_i z_i\\bigr] \\\\
    &\\quad + \\frac{\\lambda}{2} \\lVert \\mathbf{w} \\rVert^2,
 
-where :math:`z_l = \\mathbf{w}^\\top \\mathbf{x}_l + b` is the score of
-sample ``l``. The gradient ``A^T (p - y) / n + alpha w`` is
-:eq:`eq-logr-gradient` divided by ``-n``: gradient *descent* on ``J`` is
-the lecture's gradient *ascent* on the log-likelihood :eq:`eq-logr-loglik`.
+where :math:`z_i = \\mathbf{w}^\\top \\mathbf{x}_i + b` is the score of
+sample :math:`i`. Its gradient,
+:math:`\\tfrac{1}{n} \\tilde X^\\top (\\mathbf{p} - \\mathbf{y})` plus
+:math:`\\lambda \\mathbf{w}`, is :eq:`eq-logr-gradient` divided by
+:math:`-n`: gradient *descent* on :math:`J` is the chapter's gradient
+*ascent* on the log-likelihood :eq:`eq-logr-loglik`.
 
 Three solvers share that objective (``solver=``):
 
-- ``"gradient"``: the algorithm box "Gradient ascent for logistic
-  regression" (``alg-logr-gradient``), a fixed step ``1 / L`` by default;
+- ``"gradient"``: :prf:ref:`alg-logr-gradient`, a fixed step ``1 / L`` by default;
 - ``"accelerated"`` (the default): the same gradient steps with Nesterov's
   momentum, restarted whenever the loss would go up, so that the loss never
   increases and ill-conditioned problems still reach the optimum;
 - ``"newton"`` (``LogisticRegression`` only): Newton's method, or iteratively
-  reweighted least squares (``alg-logr-newton``, :eq:`eq-logr-newton`).
+  reweighted least squares (:prf:ref:`alg-logr-newton`, :eq:`eq-logr-newton`).
 
 The :func:`sigmoid` and :func:`softmax` defined here are the library's only
 ones; :mod:`mlcourse.mlp` re-exports them.
@@ -142,7 +143,7 @@ def _vector(values, name, length=None):
 def log_loss(y, proba, eps=1e-15):
     """Mean negative log-likelihood of 0/1 labels under probabilities.
 
-    ``-(1/n) sum_l [y_l log p_l + (1 - y_l) log(1 - p_l)]``, that is
+    ``-(1/n) sum_i [y_i log p_i + (1 - y_i) log(1 - p_i)]``, that is
     :eq:`eq-logr-loglik` divided by ``-n``. Probabilities are clipped to
     ``[eps, 1 - eps]`` so that a confident mistake costs a large but finite
     amount.
@@ -340,7 +341,7 @@ class _Problem:
 
 
 def _gradient_descent(problem, theta, eta, max_iter, tol):
-    """Algorithm ``alg-logr-gradient``: ``theta <- theta - eta_k * gradient``.
+    """:prf:ref:`alg-logr-gradient`: ``theta <- theta - eta_k * gradient``.
 
     Stops when every entry of the gradient is below ``tol`` in size, or after
     ``max_iter`` steps. Returns ``(theta, loss_path, n_iter, converged)``.
@@ -425,7 +426,7 @@ def _newton_step(H, grad):
 
 
 def _newton(problem, theta, max_iter, tol):
-    """Algorithm ``alg-logr-newton`` (IRLS), :eq:`eq-logr-newton`.
+    """:prf:ref:`alg-logr-newton` (IRLS), :eq:`eq-logr-newton`.
 
     Each step solves ``H step = grad`` with the Hessian
     ``H = A^T S A / n + alpha`` (:eq:`eq-logr-hessian`), then halves the step
@@ -585,11 +586,11 @@ class LogisticRegression(
         Strength of the L2 penalty ``(alpha / 2) ||w||^2`` (not on ``b``).
     solver : {"accelerated", "gradient", "newton"}, default "accelerated"
         ``"gradient"``: gradient descent with a fixed step, the algorithm box
-        ``alg-logr-gradient``. ``"accelerated"``: the same steps with
+        :prf:ref:`alg-logr-gradient`. ``"accelerated"``: the same steps with
         Nesterov's momentum and a restart whenever the loss would go up;
         it reaches the optimum of standardized, ill-conditioned problems in
         far fewer iterations. ``"newton"``: Newton's method (IRLS,
-        ``alg-logr-newton``), whose linear solves use the pseudo-inverse of
+        :prf:ref:`alg-logr-newton`), whose linear solves use the pseudo-inverse of
         the Hessian, so that collinear features are handled.
 
     Attributes

@@ -1,6 +1,6 @@
 """Multi-layer perceptrons trained by backpropagation.
 
-Chapter "Multi-layer perceptrons". The network is a stack of dense layers.
+Chapter :ref:`chapter-mlp`. The network is a stack of dense layers.
 With ``A^(0) = X`` (one sample per row), layer ``l = 1..L`` computes
 ``Z^(l) = A^(l-1) W^(l) + b^(l)`` (:eq:`eq-mlp-affine`) and, below the
 output, ``A^(l) = g(Z^(l))`` (:eq:`eq-mlp-hidden`). The output layer turns

@@ -1,6 +1,6 @@
 """Voted, averaged, pocket, kernel and multi-class perceptrons.
 
-Chapter "Voted and averaged perceptrons, and kernels". The plain perceptron
+Chapter :ref:`chapter-voted-averaged`. The plain perceptron
 returns its *last* weight vector, which one late mistake can spoil. Freund
 and Schapire (1999) keep every weight vector the perceptron passes through,
 with its *survival count* (how many sample visits it lasted), and let them
@@ -216,7 +216,7 @@ def voted_perceptron_naive(
     fit_intercept=True,
     orders=None,
 ):
-    """The voted perceptron (algorithm ``alg-va-voted``), from the plain loop.
+    """The voted perceptron (:prf:ref:`alg-va-voted`), from the plain loop.
 
     Returns ``(weights, intercepts, counts)``: the K weight vectors in order
     (the start first), their intercepts and their survival counts.
@@ -295,7 +295,7 @@ def averaged_perceptron_plain(
 ):  # fmt: skip
     """The averaged perceptron with lazy averaging, one update at a time.
 
-    Algorithm ``alg-va-averaged`` (:eq:`eq-va-lazy`): keep the weights
+    :prf:ref:`alg-va-averaged` (:eq:`eq-va-lazy`): keep the weights
     ``w``, a weighted sum ``u`` of the updates and the number ``c`` of
     visits so far; an update ``delta`` made at visit ``c + 1`` adds
     ``c * delta`` to ``u``, and after ``c`` visits the average is
@@ -343,7 +343,7 @@ def kernel_perceptron_naive(
     fit_intercept=True,
     orders=None,
 ):
-    """The dual perceptron on a Gram matrix (algorithm ``alg-va-kernel``).
+    """The dual perceptron on a Gram matrix (:prf:ref:`alg-va-kernel`).
 
     :eq:`eq-va-dual`: the weights are never formed; the score of sample
     ``i`` is ``K[i] @ a + b`` with ``a_j = alpha_j y_j``, and a mistake on
@@ -452,7 +452,7 @@ class _BinaryVariant(BaseEstimator):
 
 class AveragedPerceptron(LinearBinaryClassifierMixin, _BinaryVariant):
     __doc__ = (
-        """The averaged perceptron (algorithm ``alg-va-averaged``).
+        """The averaged perceptron (:prf:ref:`alg-va-averaged`).
 
     Section "The averaged perceptron": runs all ``max_iter`` passes of the
     perceptron rule and returns, as ``coef_`` and ``intercept_``, the mean
@@ -491,7 +491,7 @@ class AveragedPerceptron(LinearBinaryClassifierMixin, _BinaryVariant):
 
 class VotedPerceptron(BinaryClassifierMixin, _BinaryVariant):
     __doc__ = (
-        """The voted perceptron (algorithm ``alg-va-voted``).
+        """The voted perceptron (:prf:ref:`alg-va-voted`).
 
     Freund and Schapire (1999); section "The voted perceptron". Stores every
     weight vector the perceptron passes through and its survival count. A
@@ -575,7 +575,7 @@ def pocket_perceptron_naive(
 ):  # fmt: skip
     """The pocket algorithm by brute force: every vector of the run, counted.
 
-    Algorithm ``alg-va-pocket``: the training mistakes of every weight
+    :prf:ref:`alg-va-pocket`: the training mistakes of every weight
     vector the plain loop passes through (the start, then the vector after
     each update) are counted sample by sample with the mistake rule
     (:func:`mlcourse.perceptron.is_mistake`); the pocket holds the first
@@ -617,9 +617,9 @@ def mistake_counts(Z, X, y, V, size):
 
 class PocketPerceptron(LinearBinaryClassifierMixin, _BinaryVariant):
     __doc__ = (
-        """The pocket algorithm with ratchet (algorithm ``alg-va-pocket``).
+        """The pocket algorithm with ratchet (:prf:ref:`alg-va-pocket`).
 
-    Gallant (1990); section "Keep the best vector: the pocket". Runs all
+    Gallant (1990); section :ref:`sec-va-pocket`. Runs all
     ``max_iter`` passes of the perceptron rule and keeps "in its pocket"
     the weight vector with the fewest training mistakes among all those
     the run passes through (the start included; the first one on a tie):
@@ -682,7 +682,7 @@ class PocketPerceptron(LinearBinaryClassifierMixin, _BinaryVariant):
 
 
 class KernelPerceptron(BinaryClassifierMixin, _BinaryVariant):
-    """The kernel (dual) perceptron (algorithm ``alg-va-kernel``).
+    """The kernel (dual) perceptron (:prf:ref:`alg-va-kernel`).
 
     Section "The kernel trick" (:eq:`eq-va-dual`): the perceptron's rule on
     the scores ``sum_j alpha_j y_j k(x_j, x) + b``, through the engine's
@@ -876,7 +876,7 @@ def multiclass_perceptron_naive(
 ):  # fmt: skip
     """The multi-class perceptron, one sample at a time: the reference.
 
-    Algorithm ``alg-va-multiclass``: one weight vector per class; on a
+    :prf:ref:`alg-va-multiclass`: one weight vector per class; on a
     mistake (:func:`multiclass_rule`) the true class moves towards x and the
     rival away from it. With ``average`` the plain average of the weights
     after every visit is returned. Returns ``(W, b)``.
@@ -966,7 +966,7 @@ class _Multiclass:
 class MulticlassPerceptron(ClassifierMixin, BaseEstimator):
     """The multi-class perceptron: one weight vector per class.
 
-    Section "More than two classes" (algorithm ``alg-va-multiclass``,
+    Section "More than two classes" (:prf:ref:`alg-va-multiclass`,
     :eq:`eq-va-multiclass`): a mistake (some other class scores at least as
     high as the true class ``y``) moves ``w_y`` towards x and the
     best-scoring wrong class away from it; the prediction is the class of

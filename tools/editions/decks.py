@@ -50,7 +50,8 @@ PAGE = """<!DOCTYPE html><html lang="en" data-theme="light"><head>
 <div class="reveal"><div class="slides">{slides}</div></div>
 <script src="{static}/reveal.js"></script><script>{fit}
 Reveal.initialize({{width: {w}, height: {h}, hash: true, center: false,
-  slideNumber: "c/t"}});</script></body></html>"""
+  slideNumber: "c/t", pdfSeparateFragments: false,
+  pdfMaxPagesPerSlide: 1}});</script></body></html>"""
 
 
 def write_decks(app, exception) -> None:

@@ -235,6 +235,18 @@ def append_solutions(document, taken, env) -> None:
     before.parent.insert(before.parent.index(before), page)
 
 
+def number_exercises_as_the_website(app, env) -> list[str]:
+    """Exercise 2.7 in the PDF as on the website: sphinx-jupyterbook-latex
+    numbers figures by section for a book in parts (2.10.7 there)."""
+    if app.builder.format == "latex":
+        for numbers in env.toc_fignumbers.values():
+            exercises = numbers.get("exercise", {})
+            order = sorted(exercises, key=exercises.get)
+            for k, label in enumerate(order, 1):
+                exercises[label] = (exercises[label][0], k)
+    return []
+
+
 def setup(app):
     app.add_config_value(
         "pdf_solutions",
@@ -246,5 +258,8 @@ def setup(app):
     app.add_post_transform(PrintEdition)
     app.add_post_transform(ExerciseLinks)
     app.connect("html-page-context", add_links, priority=600)
+    app.connect(
+        "env-get-updated", number_exercises_as_the_website, priority=900
+    )
     app.connect("build-finished", decks.write_decks, priority=900)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

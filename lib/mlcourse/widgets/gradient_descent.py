@@ -2,8 +2,8 @@
 
 Choose the step size, the schedule and the curvature of the steep direction; the explorer
 draws the quadratic's contours with the path gradient descent takes, and the objective per
-step. :func:`draw_descent` works without ipywidgets, so the chapter's static companion (a
-grid of small multiples) uses it too.
+step. :func:`draw_descent` works without ipywidgets, so the chapter's static companion,
+the figure of the step-size regimes, uses it too.
 """
 
 from __future__ import annotations
@@ -26,7 +26,10 @@ SCHEDULES = ("constant", "inverse-linear", "inverse-sqrt", "backtracking")
 
 
 def quadratic_2d(curvature=10.0):
-    """``J(w) = (w_1**2 + curvature * w_2**2) / 2``: returns ``(f, grad)``; ``L = max(1, curvature)``."""
+    """The bowl ``J(w) = w^T A w / 2``, ``A = diag(1, curvature)``, of chapter 3.
+
+    Returns ``(f, grad)``; its smoothness constant is ``L = max(1, curvature)``.
+    """
     scales = np.array([1.0, float(curvature)])
     return (lambda x: 0.5 * float(np.sum(scales * x * x))), (
         lambda x: scales * x
@@ -41,7 +44,7 @@ def _schedule(name, eta):
     if name == "inverse-sqrt":
         return InverseSqrt(eta)
     if name == "backtracking":
-        return Backtracking(eta0=eta)
+        return Backtracking(eta0=eta, c=0.5)  # the chapter's box: half
     raise ValueError(f"schedule must be one of {SCHEDULES}; got {name!r}.")
 
 
@@ -100,8 +103,8 @@ def draw_descent(
     )
     ax.set_xlim(-5, 5)
     ax.set_ylim(-3, 3)
-    ax.set_xlabel("$w_1$")
-    ax.set_ylabel("$w_2$")
+    ax.set_xlabel("first coordinate of $w$")
+    ax.set_ylabel("second coordinate")
     if show_title:
         status = (
             "diverged"
