@@ -21,7 +21,7 @@ from functools import partial
 
 import numpy as np
 import pytest
-from mlcourse.linear_regression import LinearRegression
+from mlcourse.linear_regression import LinearRegression, Ridge
 from mlcourse.logistic_regression import LogisticRegression, SoftmaxRegression
 from mlcourse.mlp import MLPClassifier
 from mlcourse.perceptron import BatchPerceptron, Perceptron
@@ -59,6 +59,7 @@ ESTIMATORS = [
     (KernelPerceptron(), KernelPerceptron()),
     (MulticlassPerceptron(), MulticlassPerceptron()),
     (LinearRegression(), LinearRegression()),
+    (Ridge(), Ridge()),
     (LogisticRegression(), LogisticRegression(max_iter=100)),
     (SoftmaxRegression(), SoftmaxRegression(max_iter=100)),
     (
