@@ -1,6 +1,6 @@
 """Every estimator of the library in scikit-learn's tooling.
 
-scikit-learn's own estimator checks run on the eleven estimators, with no
+scikit-learn's own estimator checks run on the twelve estimators, with no
 expected failure. Then ``clone``, ``Pipeline``, ``cross_val_score``,
 ``GridSearchCV`` over a ``Pipeline``, pickling, DataFrames and their column
 names, a numpy ``RandomState``, keyword-only hyper-parameters, the one
