@@ -1,6 +1,6 @@
 """Every estimator of the library in scikit-learn's tooling.
 
-scikit-learn's own estimator checks run on the eleven estimators, with no
+scikit-learn's own estimator checks run on the twelve estimators, with no
 expected failure. Then ``clone``, ``Pipeline``, ``cross_val_score``,
 ``GridSearchCV`` over a ``Pipeline``, pickling, DataFrames and their column
 names, a numpy ``RandomState``, keyword-only hyper-parameters, the one
@@ -29,6 +29,7 @@ from mlcourse.perceptron_variants import (
     AveragedPerceptron,
     KernelPerceptron,
     MulticlassPerceptron,
+    PocketPerceptron,
     VotedPerceptron,
 )
 from sklearn.base import clone, is_classifier
@@ -54,6 +55,7 @@ ESTIMATORS = [
     (BatchPerceptron(), BatchPerceptron(max_iter=20)),
     (AveragedPerceptron(), AveragedPerceptron()),
     (VotedPerceptron(), VotedPerceptron()),
+    (PocketPerceptron(), PocketPerceptron()),
     (KernelPerceptron(), KernelPerceptron()),
     (MulticlassPerceptron(), MulticlassPerceptron()),
     (LinearRegression(), LinearRegression()),
@@ -155,6 +157,7 @@ TOOLING = {
             BatchPerceptron(max_iter=20),
             AveragedPerceptron(max_iter=20),
             VotedPerceptron(max_iter=20),
+            PocketPerceptron(max_iter=20),
             KernelPerceptron(max_iter=20),
         )
     },
@@ -192,6 +195,7 @@ BINARY = [
     "BatchPerceptron",
     "AveragedPerceptron",
     "VotedPerceptron",
+    "PocketPerceptron",
     "KernelPerceptron",
     "LogisticRegression",
 ]
