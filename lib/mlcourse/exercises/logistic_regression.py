@@ -54,7 +54,9 @@ def _expit(z):
 
 def _judge_loop(what: str):
     return loop_judge(
-        what, MANY, "numpy operations on whole arrays (`@`, sums, broadcasting)"
+        what,
+        MANY,
+        "numpy operations on whole arrays (`@`, sums, broadcasting)",
     )
 
 

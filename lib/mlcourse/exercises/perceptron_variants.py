@@ -555,8 +555,9 @@ def check_kernel_predict(kernel_predict) -> CheckResult:
                 "the kernel is exp(-beta ||x - z||^2): mind the minus sign.",
             ),
             (
-                lambda g, e, c: gaussian_width(g, e, c)
-                and no_intercept(g, e, c),
+                lambda g, e, c: (
+                    gaussian_width(g, e, c) and no_intercept(g, e, c)
+                ),
                 "on this case two mistakes give the same labels: the "
                 "intercept b left out of the score, or the kernel written "
                 "as exp(-||x - z||^2 / (2 beta^2)) instead of "
