@@ -92,14 +92,15 @@ def missing_titles(pages: list[str], titles: list[str]) -> list[str]:
 
 def unresolved(pages: list[str], log: str = "") -> list[str]:
     """References printed as "??", citations printed as their key, and
-    what LaTeX's log calls undefined."""
+    what LaTeX's log calls undefined or multiply defined (a link would
+    go to the wrong one)."""
     problems = [
         f"page {number}: {line.strip()}"
         for number, page in enumerate(pages, 1)
         for line in page.splitlines()
         if "??" in line or re.search(r"\[\?\]|\{cite", line)
     ]
-    return problems + re.findall(r".*undefined.*", log)
+    return problems + re.findall(r".*(?:undefined|multiply defined).*", log)
 
 
 def fonts_not_embedded(pdf: Path) -> list[str]:
@@ -216,6 +217,10 @@ def test_unresolved_references_and_citations_are_reported():
     assert len(unresolved(pages)) == 2
     log = "LaTeX Warning: Citation `x' on page 2 undefined on input line 3."
     assert unresolved(["fine"], log) == [log]
+    twice = (
+        "LaTeX Warning: Label `chapters/04_perceptron::doc' multiply defined."
+    )
+    assert unresolved(["fine"], twice) == [twice]
 
 
 def test_a_font_not_embedded_is_reported(tmp_path):

@@ -131,6 +131,20 @@ class ExerciseLinks(SphinxPostTransform):
                 ref.replace_self(raw_latex(link))
 
 
+class ChapterLinksToChapters(SphinxPostTransform):
+    """A link to a chapter goes to the chapter, not to its solutions:
+    Sphinx labels the first section of every included file as the file."""
+
+    default_priority = 401  # after Sphinx's DocumentTargetTransform
+    formats = ("latex",)
+
+    def run(self, **kwargs) -> None:
+        for group in self.document.findall(addnodes.start_of_file):
+            section = group.next_node(nodes.section)
+            if group.get("solutions") and ":doc" in section["ids"]:
+                section["ids"].remove(":doc")
+
+
 def drop_browser_outputs(document) -> None:
     """Outputs that only a browser shows (an animation's HTML); the text
     left for paper would be a repr, and a still figure tells the story."""
@@ -219,10 +233,10 @@ def append_solutions(document, taken, env) -> None:
     for docname, parts in taken.items():
         number = ".".join(map(str, env.toc_secnumbers[docname][""]))
         title = f"{number}. {env.titles[docname].astext()}"
-        group = addnodes.start_of_file(docname=docname)
+        group = addnodes.start_of_file(docname=docname, solutions=True)
         group += nodes.section("", nodes.title("", title), *parts)
         chapter += group
-    page = addnodes.start_of_file(docname=env.config.root_doc)
+    page = addnodes.start_of_file(docname=env.config.root_doc, solutions=True)
     page += [raw_latex(r"\setcounter{secnumdepth}{-1}"), chapter]
     bibliography = next(document.findall(thebibliography), None)
     before = bibliography
@@ -257,6 +271,7 @@ def setup(app):
     app.add_post_transform(MarkSlides)
     app.add_post_transform(PrintEdition)
     app.add_post_transform(ExerciseLinks)
+    app.add_post_transform(ChapterLinksToChapters)
     app.connect("html-page-context", add_links, priority=600)
     app.connect(
         "env-get-updated", number_exercises_as_the_website, priority=900
