@@ -144,8 +144,10 @@ def test_excluded_paths_keep_the_environment_out():
         assert pattern in patterns
 
 
-def test_copyright_is_current():
-    assert str(_config()["copyright"]) == "2026"
+def test_copyright_is_current_and_names_the_licence():
+    copyright = str(_config()["copyright"])
+    assert copyright.startswith("2026 ") and "MIT licence" in copyright
+    assert (ROOT / "LICENSE").read_text().startswith("MIT License")
 
 
 def test_ci_runs_the_readme_test_command():

@@ -69,9 +69,13 @@ class SeparableData(NamedTuple):
     ``margin`` is a lower bound on the geometric margin of the data set.
     """
 
+    #: The samples, one per row, shape ``(n_samples, n_features)``.
     X: np.ndarray
+    #: The labels, -1 or +1, shape ``(n_samples,)``.
     y: np.ndarray
+    #: The true separator's unit normal vector, shape ``(n_features,)``.
     coef: np.ndarray
+    #: The true separator's intercept.
     intercept: float
 
 

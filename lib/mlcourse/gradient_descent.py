@@ -92,7 +92,7 @@ __all__ = [
 
 
 # ---------------------------------------------------------------------------------------
-# Numerical gradient (section "Checking a gradient")
+# Numerical gradient (section "Checking the gradient")
 # ---------------------------------------------------------------------------------------
 
 
@@ -160,7 +160,7 @@ def numerical_gradient(f: Callable, x, eps: float = 1e-6) -> np.ndarray:
 
 
 # ---------------------------------------------------------------------------------------
-# Step-size schedules (section "Step sizes and schedules")
+# Step-size schedules (sections "Choosing the step size" and "Schedules")
 # ---------------------------------------------------------------------------------------
 
 
@@ -546,7 +546,7 @@ def gradient_descent(
 
 
 # ---------------------------------------------------------------------------------------
-# Stochastic and mini-batch gradient descent (section "Stochastic gradients")
+# Stochastic and mini-batch gradient descent (section "Batch, stochastic and mini-batch gradients")
 # ---------------------------------------------------------------------------------------
 
 

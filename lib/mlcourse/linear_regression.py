@@ -5,9 +5,9 @@
 - :class:`LinearRegression`: multiple regression with a design matrix, solved from a QR
   decomposition of the centred, scaled data and the SVD of its small triangular factor,
   never by inverting :math:`X^\\top X` (sections "Multiple regression" and "Why not invert
-  X^T X").
+  :math:`\\tilde X^\\top \\tilde X`").
 - :class:`Ridge`: least squares with an L2 penalty, :eq:`eq-lr-ridge`, solved from the SVD
-  of the centred design (section "Ridge regression").
+  of the centred design (section :ref:`lr-ridge`).
 - :func:`slope_inference`: standard errors, t statistic, p-value and confidence interval for
   the slope of a simple regression under the model's five assumptions (section "Inference
   for the slope").
@@ -143,7 +143,7 @@ class LinearRegression(RegressorMixin, BaseEstimator):
     Section "Multiple regression" of the chapter "Linear regression": the
     coefficients minimize the sum of squared errors, that is, they solve the
     normal equations :eq:`eq-lr-normal`, but without ever forming or
-    inverting ``X^T X`` (section "Why not invert X^T X").
+    inverting ``X^T X`` (section "Why not invert :math:`\\tilde X^\\top \\tilde X`").
 
     The solver works on the data themselves:
 
@@ -267,7 +267,7 @@ class LinearRegression(RegressorMixin, BaseEstimator):
 class Ridge(RegressorMixin, BaseEstimator):
     """Ridge regression: least squares with an L2 penalty on the slopes.
 
-    Section "Ridge regression" of the chapter "Linear regression": the
+    Section :ref:`lr-ridge` of the chapter "Linear regression": the
     coefficients minimise :eq:`eq-lr-ridge`,
     ``||y - intercept - X @ coef||^2 + alpha ||coef||^2``, the penalty of
     scikit-learn's ``Ridge`` (the intercept is not penalized). With ``X``
@@ -401,7 +401,7 @@ def _least_squares(design, n, scale, units):
 
 @dataclass(frozen=True)
 class SlopeInference:
-    """What :func:`slope_inference` returns (section "Inference")."""
+    """What :func:`slope_inference` returns (section "Inference for the slope")."""
 
     slope: float
     intercept: float

@@ -165,13 +165,17 @@ def init_parameters(
 ):
     """Random weights and zero biases for layers of the given sizes.
 
-    Section "Depth, vanishing gradients and the scale of the start".
+    Section :ref:`mlp-depth`.
     ``layer_sizes = (d, h_1, ..., h_{L-1}, k)``. Weight ``W^(l)`` is drawn
     uniformly from ``[-r, r]``, of variance ``r^2 / 3``:
 
     - ``init="glorot"``: ``r = sqrt(6 / (fan_in + fan_out))``, variance
-      ``2 / (fan_in + fan_out)`` :cite:`glorot2010` (twice that ``r`` for
-      sigmoid units, whose slope at 0 is a quarter of tanh's);
+      ``2 / (fan_in + fan_out)`` :cite:`glorot2010`. For sigmoid units
+      the library doubles ``r``. Their slope at 0 is a quarter of tanh's,
+      so a score moves a sigmoid unit a quarter as much: matching tanh
+      would take four times ``r``. scikit-learn's ``MLPClassifier``
+      goes the other way for its logistic units, with
+      ``r = sqrt(2 / (fan_in + fan_out))``;
     - ``init="he"``: ``r = sqrt(6 / fan_in)``, variance ``2 / fan_in``
       (:eq:`eq-mlp-he`) :cite:`he2015`, which keeps the size of relu
       units' scores from layer to layer.

@@ -77,7 +77,7 @@ RUN = 16
 
 # ---------------------------------------------------------------------------
 # Helpers with the book's names (sections "The bias by augmentation",
-# "Normalization", and the convergence chapter)
+# "Normalization: one class instead of two", and the convergence chapter)
 # ---------------------------------------------------------------------------
 
 
@@ -272,7 +272,7 @@ def plain_passes(
 
 
 # ---------------------------------------------------------------------------
-# The next-mistake engine (section "A faster search for the next mistake")
+# The next-mistake engine (the appendix "Benchmarks")
 # ---------------------------------------------------------------------------
 
 
@@ -314,7 +314,7 @@ def dot_visits(rows, coef):
 
     The ``visits(start, stop, scan)`` of :func:`next_mistakes`: with the
     normalized rows ``z_i = y_i [x_i, 1]`` and the weights ``v = [w, b]``
-    (section "Normalization"), ``z_i @ v`` approximates the margin
+    (section "Normalization: one class instead of two"), ``z_i @ v`` approximates the margin
     ``y_i (w @ x_i + b)``; the margins are computed lazily, each with the
     weights of its moment.
     """
@@ -533,13 +533,21 @@ class PerceptronRun(NamedTuple):
     otherwise the three are ``None``.
     """
 
+    #: The weights after each update (row 0: the start), or ``None``.
     coef_path: np.ndarray | None
+    #: The bias after each update (entry 0: the start), or ``None``.
     intercept_path: np.ndarray | None
+    #: The row of X behind each update, or ``None``.
     update_indices: np.ndarray | None
+    #: The passes made.
     n_iter: int
+    #: Whether the last pass found no mistake.
     converged: bool
+    #: The final weights.
     coef: np.ndarray
+    #: The final bias.
     intercept: float
+    #: The number of updates.
     n_updates: int
 
 

@@ -84,7 +84,7 @@ PREDICT_CHUNK = 1 << 20
 
 
 # ---------------------------------------------------------------------------
-# Feature maps and kernels (sections "Feature maps", "The kernel trick")
+# Feature maps and kernels (sections "Feature maps: making a circle linear", "The kernel trick")
 # ---------------------------------------------------------------------------
 
 

@@ -1,4 +1,4 @@
-"""Watching the perceptron learn on 2-D data (chapter 4, "The perceptron", section "Geometry").
+"""Watching the perceptron learn on 2-D data (chapter 4, "The perceptron", section "Geometry: watching the line turn").
 
 - :func:`draw_update` draws the state after ``k`` updates: the data, the current separating
   line with its normal vector ``w``, and the sample that causes the next update;
