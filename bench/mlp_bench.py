@@ -1,6 +1,6 @@
 """The MLP on digits (64 tanh units, 30 passes) against scikit-learn's.
 
-Both: minibatch SGD with momentum 0.9, step 0.1, batches of 32, no penalty,
+Both: mini-batch SGD with momentum 0.9, step 0.1, batches of 32, no penalty,
 on the same split of the digits scaled to [0, 1]. Check: the test accuracy
 is within two points of scikit-learn's.
 """

@@ -18,7 +18,7 @@ input, one layer at a time, vectorized over a batch::
     db^(l) = sum over rows of Delta^(l)
     Delta^(l-1) = (Delta^(l) W^(l)^T) * g'(Z^(l-1))
 
-Training is minibatch stochastic gradient descent with heavy-ball momentum
+Training is mini-batch stochastic gradient descent with heavy-ball momentum
 (:eq:`eq-mlp-momentum`): ``v <- momentum * v - learning_rate * grad``,
 ``theta <- theta + v``. The defaults (``learning_rate=0.1``,
 ``momentum=0.9``, ``batch_size=32``, ``max_iter=200``, tanh hidden units,
@@ -322,7 +322,7 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
 
     Chapter "Multi-layer perceptrons": the forward pass :eq:`eq-mlp-affine`,
     :eq:`eq-mlp-hidden`, :eq:`eq-mlp-output`, the loss :eq:`eq-mlp-loss`,
-    the backward pass of section "Backpropagation", and minibatch SGD with
+    the backward pass of section "Backpropagation", and mini-batch SGD with
     heavy-ball momentum :eq:`eq-mlp-momentum`.
 
     Parameters
@@ -377,7 +377,7 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
     intercepts_ : list of ndarray
         The bias vector ``b^(l)`` of each layer.
     loss_curve_ : list of float
-        The mean training loss of each pass (over its minibatches).
+        The mean training loss of each pass (over its mini-batches).
     validation_scores_ : list of float or None
         Validation accuracy after each pass (with ``early_stopping``).
     validation_loss_curve_ : list of float or None

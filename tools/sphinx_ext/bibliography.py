@@ -6,6 +6,8 @@ entry back to its citations on the same page only. Its documented plug-in
 points take the rest: a pybtex style whose labels are the text's own
 ("Freund and Schapire, 1999"), sorted by author and year, and, on the
 bibliography page, a line "Cited in" linking each citation in the book.
+In the PDF, Sphinx gathers every entry into one list at the end of the
+book; here each of the page's lists stays under its own heading.
 Hand-written because no maintained extension links citations across pages.
 """
 
@@ -15,6 +17,7 @@ from docutils import nodes
 from pybtex.plugin import register_plugin
 from pybtex.style.formatting.unsrt import Style as UnsrtStyle
 from pybtex.style.labels import BaseLabelStyle
+from sphinx.transforms.post_transforms import SphinxPostTransform
 
 
 def author_year(entry) -> str:
@@ -88,7 +91,74 @@ def cited_in(app, doctree, docname: str) -> None:
         entry += line
 
 
+class local_bibliography(nodes.General, nodes.Element):
+    """A list of entries printed where it stands (LaTeX only)."""
+
+
+class local_citation(nodes.General, nodes.Element):
+    """An entry of a :class:`local_bibliography`, citable as before."""
+
+
+class KeepListsInPlace(SphinxPostTransform):
+    """Wrap each run of entries before Sphinx gathers them at the end.
+
+    Sphinx's ``BibliographyTransform`` (priority 750) moves every
+    ``citation`` node to one list at the end of the book; an entry turned
+    into a ``local_citation`` first stays in its own list.
+    """
+
+    default_priority = 740
+    formats = ("latex",)
+
+    def run(self, **kwargs) -> None:
+        runs: dict[int, list] = {}
+        for node in self.document.findall(nodes.citation):
+            runs.setdefault(id(node.parent), []).append(node)
+        for citations in runs.values():
+            parent = citations[0].parent
+            wrapper = local_bibliography()
+            parent.insert(parent.index(citations[0]), wrapper)
+            for citation in citations:
+                parent.remove(citation)
+                entry = local_citation(**citation.attributes)
+                entry += citation.children
+                wrapper += entry
+
+
+def _visit_list(self, node) -> None:
+    # thebibliography opens with \chapter*{\bibname}: not here, where the
+    # page's own heading names the list
+    self.body.append(
+        "\n\\begingroup\\renewcommand{\\chapter}[2]{}"
+        "\\begin{thebibliography}{Novikoff, 1962}\n"
+    )
+
+
+def _depart_list(self, node) -> None:
+    self.body.append("\\end{thebibliography}\\endgroup\n")
+
+
+def _visit_entry(self, node) -> None:
+    label = node[0].astext()
+    self.body.append(
+        f"\\bibitem[{self.encode(label)}]"
+        f"{{{node['docname']}:{node['ids'][0]}}}"
+    )
+    node.remove(node[0])
+
+
+def _skip(self, node) -> None:
+    raise nodes.SkipNode
+
+
 def setup(app):
+    app.add_node(
+        local_bibliography,
+        latex=(_visit_list, _depart_list),
+        html=(_skip, None),
+    )
+    app.add_node(local_citation, latex=(_visit_entry, lambda self, node: None))
+    app.add_post_transform(KeepListsInPlace)
     register_plugin("pybtex.style.labels", "author_year", AuthorYearLabels)
     register_plugin("pybtex.style.formatting", "author_year", AuthorYearStyle)
     app.connect("doctree-resolved", cited_in)
