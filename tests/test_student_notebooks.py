@@ -223,7 +223,8 @@ def test_the_teaching_table_is_written_from_the_records():
     for exercise in book.every_exercise():
         (row,) = [r for r in table.splitlines() if f"<{exercise.label}>`" in r]
         cells = [c.strip() for c in row.split("|")[1:-1]]
-        assert cells[1] == exercise.kind
-        assert cells[2] == make_exercises.STARS[exercise.level]
-        assert cells[3] == str(exercise.minutes)
-        assert cells[4].startswith(f"{exercise.points:g}")
+        stars = make_exercises.STARS[exercise.level]
+        assert cells[1] == f"{exercise.kind} {stars}, {exercise.minutes}"
+        assert cells[2].startswith(f"{exercise.auto or exercise.manual:g} by")
+    minutes = sum(e.minutes for e in book.every_exercise())
+    assert f"; {minutes} in all, about {round(minutes / 60)} hours" in table

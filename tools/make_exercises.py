@@ -448,39 +448,40 @@ STARS = {1: "★", 2: "★★", 3: "★★★"}
 def _points(exercise) -> str:
     auto, manual = exercise.auto, exercise.manual
     if auto and manual:
-        return f"{auto:g} tests + {manual:g} hand"
-    return f"{exercise.points:g} {'tests' if auto else 'hand'}"
+        return f"{auto:g} by tests, {manual:g} by hand"
+    return f"{exercise.points:g} by {'tests' if auto else 'hand'}"
 
 
 def teaching_table() -> str:
-    """The table of every exercise, short enough for a phone, and the pace.
+    """The table of every exercise, three columns for a phone, and the pace.
 
-    One row per exercise: kind and level, minutes, points and how they are
-    graded, wrong answers tested ("-" for a written one); then the minutes
-    of each chapter's exercises, the suggested pacing.
+    One row per exercise: its kind, level and minutes; its points, how they
+    are graded and, for a checked one, the wrong answers its checker is
+    tested with; then the minutes of each chapter, the suggested pacing.
     """
     from assignments import wrong
 
     rows = [
-        "| exercise | kind | min | points | wrong answers |",
-        "|---|---|--:|---|--:|",
+        "| exercise | kind, minutes | points (wrong answers tested) |",
+        "|---|---|---|",
     ]
     minutes = {}
     for e in book.every_exercise():
-        tested = len(wrong.catalogue(e)) if e.checked else "-"
+        tested = f" ({len(wrong.catalogue(e))})" if e.checked else ""
         chapter = int(e.number.split(".")[0])
         minutes[chapter] = minutes.get(chapter, 0) + e.minutes
         rows.append(
             f"| {{ref}}`{e.number} {e.title} <{e.label}>` | {e.kind} "
-            f"{STARS[e.level]} | {e.minutes} | {_points(e)} | {tested} |"
+            f"{STARS[e.level]}, {e.minutes} | {_points(e)}{tested} |"
         )
     total = sum(minutes.values())
-    pace = ", ".join(f"chapter {c}: {m}" for c, m in minutes.items())
+    pace = "; ".join(f"chapter {c}, {m}" for c, m in minutes.items())
     return (
         "\n".join(rows)
-        + "\n\n**Suggested pacing.** The minutes add up, per chapter, to "
-        + f"{pace}; {total} minutes in all, about {round(total / 60)} hours "
-        + "of exercises beside the reading.\n"
+        + "\n\n**Suggested pacing: a chapter a week.** Its exercises take, in "
+        + f"minutes: {pace}; {total} in all, about {round(total / 60)} hours "
+        + "beside the reading, and at most about "
+        + f"{round(max(minutes.values()) / 60)} hours in a week.\n"
     )
 
 

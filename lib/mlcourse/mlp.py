@@ -57,8 +57,6 @@ __all__ = [
     "MLPClassifier",
     "activation",
     "activation_derivative",
-    "sigmoid",
-    "softmax",
     "cross_entropy",
     "init_parameters",
     "forward",

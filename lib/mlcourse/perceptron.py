@@ -62,9 +62,6 @@ __all__ = [
     "mistake_bound",
     "is_mistake",
     "plain_passes",
-    "fast_passes",
-    "next_mistakes",
-    "dot_visits",
     "plain_perceptron",
     "fast_perceptron",
 ]

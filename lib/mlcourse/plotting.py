@@ -36,10 +36,6 @@ __all__ = [
     "plot_loss_curve",
     "animation_html",
     "figure_png",
-    "quantised_png",
-    "smallest_font_pt",
-    "PNG_DPI",
-    "MIN_FONT_KEY",
 ]
 
 #: Okabe and Ito's palette, distinguishable with the common forms of colour blindness.

@@ -20,7 +20,6 @@ from ..perceptron import Perceptron
 from ..plotting import PALETTE, limits, plot_classes, separator_points
 
 __all__ = [
-    "fit_quietly",
     "draw_update",
     "animate_perceptron",
     "perceptron_stepper",
