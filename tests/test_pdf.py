@@ -194,7 +194,37 @@ def test_boxes_are_numbered_as_on_the_website(book):
     assert exercise_numbers(" ".join(book)) == numbers
 
 
+LECTURES, BOOKS = "The lectures the course is built from", "Books and papers"
+ENTRY = re.compile(r"^\[[^\]\n]+, (?:\d{4}|n\.d\.)\]", re.M)
+
+
+def bibliography_lists(text: str) -> tuple[int, int]:
+    """The entries under the bibliography's two headings: after the last
+    "lectures" heading up to the books' one, and after that to the end (a
+    list Sphinx gathered elsewhere leaves a heading with nothing under it)."""
+    start = text.rindex(LECTURES)
+    middle = text.index(BOOKS, start)
+    return (
+        len(ENTRY.findall(text[start:middle])),
+        len(ENTRY.findall(text[middle:])),
+    )
+
+
+def test_each_bibliography_list_is_under_its_heading(book):
+    lectures, books = bibliography_lists("\n".join(book))
+    assert lectures == 5 and books > 30
+
+
 # Fixtures each check must reject.
+
+
+def test_a_list_gathered_away_from_its_heading_is_reported():
+    gathered = f"{LECTURES}\nfive lectures\n{BOOKS}\nBibliography\n" + (
+        "[Tao, n.d.] Yufei Tao.\n[Rosenblatt, 1958] Frank Rosenblatt.\n"
+    )
+    assert bibliography_lists(gathered) == (0, 2)
+    kept = f"{LECTURES}\n[Tao, n.d.] Y. Tao.\n{BOOKS}\n[Block, 1962] H. D.\n"
+    assert bibliography_lists(kept) == (1, 1)
 
 
 def test_an_exercise_numbered_by_section_is_reported():
