@@ -8,6 +8,7 @@ definition, and the introduction links to it.
 from __future__ import annotations
 
 import re
+import unicodedata
 from pathlib import Path
 
 import nbformat
@@ -177,3 +178,85 @@ def test_link_check_fails_on_a_renamed_heading():
     assert slug("Separable data: when the maximum does not exist") == (
         "separable-data-when-the-maximum-does-not-exist"
     )
+
+
+def groups() -> list[list[str]]:
+    """The entries as the page lists them: each a list of synonyms."""
+    text = GLOSSARY.read_text(encoding="utf-8")
+    body = re.search(r"^```\{glossary\}\n(.*?)^```$", text, re.M | re.S)
+    found, names = [], []
+    for line in body.group(1).splitlines():
+        if line and not line.startswith((" ", ":")):
+            names.append(line.strip())
+        elif names:
+            found.append(names)
+            names = []
+    return found + ([names] if names else [])
+
+
+TERM = re.compile(r"\{term\}`([^`<]+?)(?:\s*<([^>]+)>)?`")
+
+
+def chapter_links(sources) -> set[str]:
+    """The terms that ``{term}`` roles in these Markdown sources link."""
+    return {
+        (m.group(2) or m.group(1)).strip().lower()
+        for source in sources
+        for m in TERM.finditer(source)
+    }
+
+
+def unlinked(entries_, linked) -> list[str]:
+    """The entries none of whose names is linked."""
+    return [g[0] for g in entries_ if not {n.lower() for n in g} & linked]
+
+
+def test_every_entry_is_linked_from_a_chapter():
+    """A reader meets each term in a chapter as a link to its definition."""
+    sources = [
+        cell.source
+        for path in sorted((ROOT / "chapters").glob("[0-9]*.ipynb"))
+        for cell in nbformat.read(path, as_version=4).cells
+        if cell.cell_type == "markdown"
+    ]
+    missing = unlinked(groups(), chapter_links(sources))
+    assert missing == [], f"entries no chapter links to: {missing}"
+
+
+def test_the_link_check_fails_on_an_entry_never_linked():
+    entries_ = [["momentum"], ["IRLS", "iteratively reweighted least squares"]]
+    text = "with {term}`IRLS` and {term}`Momentum <momentum>`"
+    assert unlinked(entries_, chapter_links([text])) == []
+    assert unlinked(entries_, chapter_links(["momentum, IRLS"])) == [
+        "momentum",
+        "IRLS",
+    ]
+
+
+def jump_line() -> str:
+    """Links to the first entry under each initial letter, as Sphinx sorts."""
+
+    def key(name):
+        return unicodedata.normalize("NFD", name.lower())
+
+    firsts = {}
+    for name in sorted((g[0] for g in groups()), key=key):
+        initial = key(name)[0].upper()
+        if initial.isalpha():
+            firsts.setdefault(initial, name)
+    return " · ".join(
+        f"{{term}}`{letter} <{name}>`" for letter, name in firsts.items()
+    )
+
+
+def test_the_page_opens_with_a_line_to_each_letter():
+    text = GLOSSARY.read_text(encoding="utf-8")
+    assert f"\n{jump_line()}\n" in text, f"the jump line is\n{jump_line()}"
+
+
+def test_one_spelling_of_mini_batch():
+    pages = [GLOSSARY.read_text(encoding="utf-8")] + [
+        path.read_text(encoding="utf-8")
+        for path in sorted((ROOT / "chapters").glob("[0-9]*.ipynb"))
+    ]
+    assert not any(re.search(r"(?<![-\w])minibatch", p, re.I) for p in pages)

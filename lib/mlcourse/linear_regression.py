@@ -265,27 +265,33 @@ class LinearRegression(RegressorMixin, BaseEstimator):
 
 
 class Ridge(RegressorMixin, BaseEstimator):
-    """Ridge regression: least squares with an L2 penalty on the slopes.
+    r"""Ridge regression: least squares with an L2 penalty on the slopes.
 
     Section :ref:`lr-ridge` of the chapter "Linear regression": the
     coefficients minimise :eq:`eq-lr-ridge`,
-    ``||y - intercept - X @ coef||^2 + alpha ||coef||^2``, the penalty of
-    scikit-learn's ``Ridge`` (the intercept is not penalized). With ``X``
-    centred, the minimiser is ``coef = (X^T X + alpha I)^{-1} X^T y``
-    (:eq:`eq-lr-ridge-solution`), computed without forming ``X^T X``: from
-    the thin SVD ``X = U diag(s) V^T`` of the centred design,
-    ``coef = V diag(s / (s^2 + alpha)) U^T y`` (:eq:`eq-lr-ridge-svd`),
-    which shrinks the least-squares coefficient along each right singular
-    vector by the factor ``s^2 / (s^2 + alpha)``. ``alpha = 0`` gives the
-    least-squares fit (the minimum-norm one when the design is
-    rank-deficient, as :class:`LinearRegression` returns). The penalty is
-    not scale-invariant: standardize the features first.
+    :math:`\sum_i (y_i - \tilde{\mathbf x}_i^\top\boldsymbol\beta)^2 +
+    \lambda \sum_{j=1}^d \beta_j^2` with :math:`\lambda` = ``alpha``, the
+    penalty of scikit-learn's ``Ridge`` (the intercept :math:`\beta_0` is not
+    penalized). With :math:`X_c` the centred design, the slopes are
+    :math:`\hat{\boldsymbol\beta}_\lambda = (X_c^\top X_c + \lambda I)^{-1}
+    X_c^\top \mathbf y` (:eq:`eq-lr-ridge-solution`), computed without
+    forming :math:`X_c^\top X_c`: from the thin SVD of :math:`X_c`, with
+    singular values :math:`\delta_j` and left and right singular vectors
+    :math:`\mathbf u_j`, :math:`\mathbf v_j`,
+    :math:`\hat{\boldsymbol\beta}_\lambda = \sum_j \frac{\delta_j}{\delta_j^2
+    + \lambda} \mathbf v_j \mathbf u_j^\top \mathbf y`
+    (:eq:`eq-lr-ridge-svd`), which shrinks the least-squares coefficient
+    along each :math:`\mathbf v_j` by the factor :math:`f_j = \delta_j^2 /
+    (\delta_j^2 + \lambda)`. ``alpha = 0`` gives the least-squares fit (the
+    minimum-norm one when the design is rank-deficient, as
+    :class:`LinearRegression` returns). The penalty is not scale-invariant:
+    standardize the features first.
 
     Parameters
     ----------
     alpha : float, default 1.0
-        Strength of the penalty (the book's ``lambda``), at least 0, in the
-        units of ``X`` squared.
+        Strength of the penalty (the book's :math:`\lambda`), at least 0, in
+        the units of ``X`` squared.
     fit_intercept : bool, default True
         Fit an unpenalized intercept; otherwise the fit goes through the
         origin.
@@ -297,11 +303,12 @@ class Ridge(RegressorMixin, BaseEstimator):
     intercept_ : float
         The intercept (0.0 when ``fit_intercept=False``).
     singular_values_ : ndarray of shape (min(n_samples, n_features),)
-        The singular values ``s`` of the centred design, largest first.
+        The singular values :math:`\delta_j` of the centred design, largest
+        first.
     effective_dof_ : float
         The effective number of parameters of the slopes,
-        ``sum(s^2 / (s^2 + alpha))`` (:eq:`eq-lr-ridge-dof`): the number of
-        features at ``alpha = 0``, falling to 0 as ``alpha`` grows.
+        :math:`\sum_j f_j` (:eq:`eq-lr-ridge-dof`): the number of features
+        at ``alpha = 0``, falling to 0 as ``alpha`` grows.
     n_features_in_ : int
         Number of features seen during ``fit``.
     feature_names_in_ : ndarray of shape (n_features_in_,)
