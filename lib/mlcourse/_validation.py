@@ -1,9 +1,10 @@
 """The one validation layer of the library, on scikit-learn's own checks.
 
 Every estimator declares its hyper-parameters in ``_parameter_constraints``
-and wraps ``fit`` in scikit-learn's ``_fit_context``, so that a bad value
-gets scikit-learn's wording ("The 'max_iter' parameter of Perceptron must
-be an int in the range [1, inf). Got 0 instead."); the functions of the
+and wraps ``fit`` in :func:`fit_context` (scikit-learn's ``_fit_context``,
+and a failed fit undone), so that a bad value gets scikit-learn's wording
+("The 'max_iter' parameter of Perceptron must be an int in the range
+[1, inf). Got 0 instead."); the functions of the
 library declare theirs with ``validate_params``, which words it the same
 way. Data go through :func:`fit_data` and :func:`predict_data`, which call
 scikit-learn's ``validate_data`` (shapes, NaN, infinity, sparse input,
@@ -17,6 +18,7 @@ map to -1/+1, the larger label in sorted order being +1.
 
 from __future__ import annotations
 
+import functools
 import math
 import sys
 import warnings
@@ -24,6 +26,7 @@ from numbers import Integral, Real
 
 import numpy as np
 from sklearn import exceptions as _exceptions
+from sklearn.base import _fit_context
 from sklearn.utils import check_array
 from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.multiclass import (
@@ -42,6 +45,9 @@ __all__ = [
     "STEP",
     "StrOptions",
     "check_rows",
+    "fit_context",
+    "column_moments",
+    "scale_diagnosis",
     "fit_data",
     "predict_data",
     "encode_labels",
@@ -126,36 +132,89 @@ def fit_data(estimator, X, y, *, classes=None, magnitude=True):
     a DataFrame, ``feature_names_in_``. With ``classes`` ("binary" or
     "multiclass") the labels are encoded by :func:`encode_labels` and
     ``classes_`` is set; otherwise y must be numeric. With ``magnitude``,
-    values whose products overflow are refused. A fit that fails here
-    leaves the estimator as it was.
+    values whose products overflow are refused. A fit that fails here, or
+    later, leaves the estimator as it was (:func:`fit_context`).
     """
     check_rows(X)
-    kept = {
-        name: estimator.__dict__[name]
-        for name in ("n_features_in_", "feature_names_in_")
-        if name in estimator.__dict__
-    }
-    try:
-        X, y = validate_data(
-            estimator,
-            X,
-            y,
-            dtype=np.float64,
-            order="C",
-            y_numeric=classes is None,
-        )
-        if magnitude:
-            _check_magnitude(estimator, X)
-        if classes is not None:
-            y, labels = encode_labels(y, binary=classes == "binary")
-    except Exception:
-        for name in ("n_features_in_", "feature_names_in_"):
-            estimator.__dict__.pop(name, None)
-        estimator.__dict__.update(kept)
-        raise
+    X, y = validate_data(
+        estimator,
+        X,
+        y,
+        dtype=np.float64,
+        order="C",
+        y_numeric=classes is None,
+    )
+    if magnitude:
+        _check_magnitude(estimator, X)
     if classes is not None:
-        estimator.classes_ = labels
+        y, estimator.classes_ = encode_labels(y, binary=classes == "binary")
     return X, y
+
+
+def fit_context(fit):
+    """Decorate ``fit``: scikit-learn's ``_fit_context``, and a failed fit
+    leaves the estimator as it was.
+
+    ``_fit_context`` validates the hyper-parameters. When ``fit`` then
+    raises (bad data, weights that overflow, a diverged training), every
+    attribute is put back as it was before the call: a fitted estimator
+    keeps its previous fit whole (its ``n_features_in_`` agrees with its
+    weights), and an unfitted one stays unfitted, so ``predict`` raises
+    :class:`NotFittedError`, not an error from inside numpy.
+    """
+
+    @functools.wraps(fit)
+    def guarded(estimator, *args, **kwargs):
+        before = dict(estimator.__dict__)
+        try:
+            return fit(estimator, *args, **kwargs)
+        except BaseException:
+            estimator.__dict__.clear()
+            estimator.__dict__.update(before)
+            raise
+
+    return _fit_context(prefer_skip_nested_validation=True)(guarded)
+
+
+def column_moments(X):
+    """The mean and standard deviation of each column of ``X``.
+
+    Computed on the columns divided by their largest size, so that neither
+    tiny values (whose squares underflow to 0) nor large ones (whose squares
+    overflow) spoil the spread.
+    """
+    size = np.max(np.abs(X), axis=0)
+    size[size == 0] = 1.0
+    scaled = X / size
+    return scaled.mean(axis=0) * size, scaled.std(axis=0) * size
+
+
+def scale_diagnosis(X):
+    """The sentence naming X's scale as a failed fit's cause, or "".
+
+    Fixed steps and the bias step of the perceptrons assume columns of
+    roughly unit scale, centred near 0. A column whose mean is more than 100
+    standard deviations from 0, whose standard deviation is beyond
+    ``[0.01, 100]``, or spreads that differ by more than 100 times, is
+    named (the worst column), with the advice to standardize.
+    """
+    mean, spread = column_moments(X)
+    varies = np.flatnonzero(spread > 0)
+    if varies.size == 0:
+        return ""
+    s = spread[varies]
+    with np.errstate(divide="ignore", over="ignore"):
+        far = np.maximum(np.abs(mean[varies]) / s, np.maximum(s, 1 / s))
+    if far.max() <= 100 and s.max() <= 100 * s.min():
+        return ""
+    j = int(varies[np.argmax(far)])
+    return (
+        f"X is not standardized: column {j} spans [{X[:, j].min():.3g}, "
+        f"{X[:, j].max():.3g}] (mean {mean[j]:.3g}, standard deviation "
+        f"{spread[j]:.3g}), far from the unit scale, centred at 0, that "
+        "the step sizes and the bias assume. Standardize X (for example "
+        "with sklearn.preprocessing.StandardScaler)."
+    )
 
 
 def predict_data(estimator, X, attribute=None):

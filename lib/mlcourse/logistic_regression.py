@@ -40,7 +40,7 @@ from __future__ import annotations
 from numbers import Real
 
 import numpy as np
-from sklearn.base import BaseEstimator, ClassifierMixin, _fit_context
+from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils import check_array
 from sklearn.utils._param_validation import Interval, validate_params
 
@@ -52,6 +52,7 @@ from ._validation import (
     STEP,
     StrOptions,
     check_start,
+    fit_context,
     fit_data,
     predict_data,
     step_sizes,
@@ -618,7 +619,7 @@ class LogisticRegression(
         "solver": [StrOptions(set(_solvers))],
     }
 
-    @_fit_context(prefer_skip_nested_validation=True)
+    @fit_context
     def fit(self, X, y, coef_init=None, intercept_init=None):
         """Fit by maximum conditional likelihood.
 
@@ -743,7 +744,7 @@ class SoftmaxRegression(_LinearProbabilisticModel):
         The column names of a DataFrame given to ``fit``.
     """
 
-    @_fit_context(prefer_skip_nested_validation=True)
+    @fit_context
     def fit(self, X, y, coef_init=None, intercept_init=None):
         """Fit by maximum conditional likelihood.
 

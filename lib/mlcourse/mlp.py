@@ -33,7 +33,7 @@ import math
 from numbers import Integral, Real
 
 import numpy as np
-from sklearn.base import BaseEstimator, ClassifierMixin, _fit_context
+from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils._param_validation import Interval, validate_params
 
 from ._validation import (
@@ -44,6 +44,7 @@ from ._validation import (
     STEP,
     StrOptions,
     check_random_state,
+    fit_context,
     fit_data,
     predict_data,
     step_sizes,
@@ -431,7 +432,7 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
         return np.eye(K)[y_index]
 
     # -- training
-    @_fit_context(prefer_skip_nested_validation=True)
+    @fit_context
     def fit(self, X, y, coefs_init=None, intercepts_init=None):
         """Train on ``X`` (n_samples, n_features) and labels ``y`` (any two or more labels).
 

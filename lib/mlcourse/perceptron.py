@@ -33,7 +33,7 @@ from typing import NamedTuple
 
 import numpy as np
 from scipy.linalg.blas import daxpy, ddot
-from sklearn.base import BaseEstimator, _fit_context
+from sklearn.base import BaseEstimator
 from sklearn.utils import check_array
 from sklearn.utils._param_validation import validate_params
 
@@ -46,6 +46,7 @@ from ._validation import (
     check_random_state,
     check_start,
     encode_labels,
+    fit_context,
     step_sizes,
     warn_not_converged,
 )
@@ -726,7 +727,7 @@ class Perceptron(_PerceptronRule):
         self.random_state = random_state
         self.record_path = record_path
 
-    @_fit_context(prefer_skip_nested_validation=True)
+    @fit_context
     def fit(self, X, y, coef_init=None, intercept_init=None):
         """Run the single-sample rule from ``(coef_init, intercept_init)``.
 
@@ -795,7 +796,7 @@ n_features_in_, feature_names_in_, coef_path_, intercept_path_
         self.fit_intercept = fit_intercept
         self.record_path = record_path
 
-    @_fit_context(prefer_skip_nested_validation=True)
+    @fit_context
     def fit(self, X, y, coef_init=None, intercept_init=None):
         """Run the batch rule from ``(coef_init, intercept_init)`` (zeros)."""
         X, y = self._fit_data(X, y)

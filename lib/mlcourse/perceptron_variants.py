@@ -27,7 +27,7 @@ import math
 
 import numpy as np
 from scipy.linalg.blas import daxpy
-from sklearn.base import BaseEstimator, ClassifierMixin, _fit_context
+from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils import check_array
 from sklearn.utils._param_validation import validate_params
 
@@ -41,6 +41,7 @@ from ._validation import (
     StrOptions,
     check_finite_result,
     check_start,
+    fit_context,
     fit_data,
     predict_data,
     step_sizes,
@@ -464,7 +465,7 @@ class AveragedPerceptron(LinearBinaryClassifierMixin, _BinaryVariant):
         + _COMMON_ATTRIBUTES
     )
 
-    @_fit_context(prefer_skip_nested_validation=True)
+    @fit_context
     def fit(self, X, y, coef_init=None, intercept_init=None):
         """Run all passes from ``(coef_init, intercept_init)`` (zeros)."""
         X, y_signed = self._fit_data(X, y)
@@ -509,7 +510,7 @@ class VotedPerceptron(BinaryClassifierMixin, _BinaryVariant):
         + _COMMON_ATTRIBUTES
     )
 
-    @_fit_context(prefer_skip_nested_validation=True)
+    @fit_context
     def fit(self, X, y, coef_init=None, intercept_init=None):
         """Run all passes from ``(coef_init, intercept_init)`` (zeros)."""
         X, y_signed = self._fit_data(X, y)
@@ -666,7 +667,7 @@ feature_names_in_
             )
         return K, max(largest, -smallest, 1.0)
 
-    @_fit_context(prefer_skip_nested_validation=True)
+    @fit_context
     def fit(self, X, y):
         """Run the dual rule for at most ``max_iter`` passes."""
         X, y_signed = self._fit_data(X, y)
@@ -893,7 +894,7 @@ class MulticlassPerceptron(ClassifierMixin, BaseEstimator):
         self.random_state = random_state
         self.average = average
 
-    @_fit_context(prefer_skip_nested_validation=True)
+    @fit_context
     def fit(self, X, y):
         """Run all ``max_iter`` passes from zero weights."""
         X, y_index = fit_data(self, X, y, classes="multiclass")
