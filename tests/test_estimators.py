@@ -475,3 +475,35 @@ def test_a_bad_hyper_parameter_gets_scikit_learns_wording(estimator, bad):
         match=f"The '{name}' parameter of {type(estimator).__name__} must be",
     ):
         clone(estimator).set_params(**bad).fit(X, y)
+
+
+NOT_NUMBERS = [
+    (estimator, name, value)
+    for estimator in ALL
+    for name, value in [
+        ("max_iter", True),
+        ("learning_rate", True),
+        ("tol", True),
+        ("alpha", False),
+        ("random_state", True),
+        ("random_state", 2**40),
+    ]
+    if name in estimator.get_params()
+]
+
+
+@pytest.mark.parametrize(
+    "estimator, name, value",
+    NOT_NUMBERS,
+    ids=[f"{type(e).__name__}-{n}={v}" for e, n, v in NOT_NUMBERS],
+)
+def test_a_bool_is_not_a_number_and_seeds_are_scikit_learns(
+    estimator, name, value
+):
+    """Python counts True as 1; a switch where a number is expected is
+    refused, and a seed is in scikit-learn's range [0, 2**32 - 1]."""
+    X, y = _data_for(estimator)
+    with pytest.raises(
+        ValueError, match=f"The '{name}' parameter of .* Got {value} instead"
+    ):
+        clone(estimator).set_params(**{name: value}).fit(X, y)

@@ -1,5 +1,6 @@
 """Tests of mlcourse._validation: one validation layer, one wording per fault."""
 
+import re
 import warnings
 
 import numpy as np
@@ -14,6 +15,7 @@ from mlcourse._validation import (
     encode_labels,
     fit_data,
     predict_data,
+    scale_diagnosis,
     step_sizes,
     warn_not_converged,
 )
@@ -230,3 +232,43 @@ def test_convergence_warning_is_scikit_learns_and_points_at_the_caller():
         Perceptron(max_iter=1).fit(X, Y)  # the last line of this file
     assert [w.category for w in caught] == [ConvergenceWarning] * 2
     assert all(w.filename == __file__ for w in caught)
+
+
+# --------------------------------------------------------------------------
+# The one diagnosis of an unscaled X
+# --------------------------------------------------------------------------
+
+
+def _columns(seed=0, n=500):
+    return np.random.default_rng(seed).standard_normal((n, 3))
+
+
+@pytest.mark.parametrize(
+    "change, column, wording",
+    [
+        (lambda Z: np.c_[Z, 1.7e9 + 3e7 * Z[:, 0]], 3, r"mean 1\.7e\+09"),
+        (lambda Z: Z * 1e-300, 2, r"standard deviation 1\.02e-300"),
+        (lambda Z: np.c_[Z, 5 + 1e-3 * Z[:, 1]], 3, "mean 5,"),
+        (lambda Z: np.c_[Z, 250.0 * Z[:, 2]], 3, "standard deviation 2.5"),
+    ],
+    ids=["timestamp", "tiny", "offset", "large"],
+)
+def test_scale_diagnosis_names_the_worst_column(change, column, wording):
+    message = scale_diagnosis(change(_columns()))
+    assert message.startswith(f"X is not standardized: column {column} ")
+    assert re.search(wording, message) and "Standardize X" in message
+
+
+@pytest.mark.parametrize(
+    "X",
+    [
+        _columns(),
+        np.zeros((5, 2)),
+        # sparse pixels in [0, 1]: small spreads are not a scale fault
+        np.random.default_rng(1).binomial(1, 0.002, (2000, 4)) * 1.0,
+        np.c_[_columns(), 40 + 12 * _columns()[:, 0]],  # ages
+    ],
+    ids=["standard", "zeros", "sparse pixels", "ages"],
+)
+def test_scale_diagnosis_is_silent_on_usable_scales(X):
+    assert scale_diagnosis(X) == ""

@@ -38,6 +38,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 __all__ = [
     "ConvergenceWarning",
     "NotFittedError",
+    "NumberInterval",
     "PASSES",
     "POSITIVE",
     "NON_NEGATIVE",
@@ -56,6 +57,7 @@ __all__ = [
     "step_sizes",
     "check_finite_result",
     "warn_not_converged",
+    "warn_if_unscaled",
 ]
 
 
@@ -75,19 +77,34 @@ class NotFittedError(_exceptions.NotFittedError):
     """
 
 
+class NumberInterval(Interval):
+    """scikit-learn's ``Interval`` of numbers, bools excluded.
+
+    Python counts ``True`` as the integer 1, so ``Interval(Integral, ...)``
+    accepts ``max_iter=True``; a switch given where a number is expected is
+    a mistake, refused here with scikit-learn's wording.
+    """
+
+    def is_satisfied_by(self, val):
+        if isinstance(val, (bool, np.bool_)):
+            return False
+        return super().is_satisfied_by(val)
+
+
 # The vocabulary of the hyper-parameters, shared by every estimator.
 #: A number of passes over the data (``max_iter``), or a count of at least 1.
-PASSES = [Interval(Integral, 1, None, closed="left")]
+PASSES = [NumberInterval(Integral, 1, None, closed="left")]
 #: A step, a scale or a tolerance: a number above zero.
-POSITIVE = [Interval(Real, 0, None, closed="neither")]
+POSITIVE = [NumberInterval(Real, 0, None, closed="neither")]
 #: A penalty (``alpha``) or a momentum: a number at or above zero.
-NON_NEGATIVE = [Interval(Real, 0, None, closed="left")]
+NON_NEGATIVE = [NumberInterval(Real, 0, None, closed="left")]
 #: The step-size contract: a number above zero, or a function ``k -> eta_k``.
-STEP = [Interval(Real, 0, None, closed="neither"), callable]
-#: A seed, scikit-learn's ``RandomState``, numpy's ``Generator``, or None.
+STEP = [NumberInterval(Real, 0, None, closed="neither"), callable]
+#: A seed (scikit-learn's range, that of numpy's ``RandomState``), a
+#: ``RandomState``, numpy's ``Generator``, or None.
 RANDOM_STATE = [
     None,
-    Interval(Integral, 0, None, closed="left"),
+    NumberInterval(Integral, 0, 2**32 - 1, closed="both"),
     np.random.RandomState,
     np.random.Generator,
 ]
@@ -193,21 +210,24 @@ def scale_diagnosis(X):
     """The sentence naming X's scale as a failed fit's cause, or "".
 
     Fixed steps and the bias step of the perceptrons assume columns of
-    roughly unit scale, centred near 0. A column whose mean is more than 100
-    standard deviations from 0, whose standard deviation is beyond
-    ``[0.01, 100]``, or spreads that differ by more than 100 times, is
-    named (the worst column), with the advice to standardize.
+    roughly unit scale, centred near 0. Named (the worst column, with the
+    advice to standardize): a column whose values are beyond 100 in size
+    (a timestamp, a price), a column nearly constant far from 0 (its mean
+    more than 100 standard deviations away: a second bias), or an X whose
+    every value is below 0.01 in size (the bias step swamps ``w @ x``).
     """
     mean, spread = column_moments(X)
-    varies = np.flatnonzero(spread > 0)
-    if varies.size == 0:
+    size = np.maximum(np.abs(mean), spread)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        offset = np.where(spread > 0, np.abs(mean) / spread, 0.0)
+    if size.max() > 100 or size.max() < 0.01:
+        j = int(np.argmax(size))
+    elif offset.max() > 100:
+        j = int(np.argmax(offset))
+    else:
         return ""
-    s = spread[varies]
-    with np.errstate(divide="ignore", over="ignore"):
-        far = np.maximum(np.abs(mean[varies]) / s, np.maximum(s, 1 / s))
-    if far.max() <= 100 and s.max() <= 100 * s.min():
+    if size[j] == 0:  # X is all zeros: no scale to blame
         return ""
-    j = int(varies[np.argmax(far)])
     return (
         f"X is not standardized: column {j} spans [{X[:, j].min():.3g}, "
         f"{X[:, j].max():.3g}] (mean {mean[j]:.3g}, standard deviation "
@@ -310,8 +330,19 @@ def step_sizes(learning_rate):
     ``learning_rate`` is a number above zero (a constant step) or a
     function of the step number ``k = 1, 2, ...``, such as
     :class:`mlcourse.gradient_descent.InverseLinear`. The function returned
-    checks each step it gives: a number, finite and above zero.
+    checks each step it gives: a number, finite and above zero. A line
+    search (a schedule whose ``adaptive`` is true, such as
+    :class:`mlcourse.gradient_descent.Backtracking`) chooses each step from
+    an objective that the estimators do not hand to it: it is refused.
     """
+    if getattr(learning_rate, "adaptive", False):
+        raise TypeError(
+            f"learning_rate={learning_rate!r} is a line search, which needs "
+            "the objective at each step; the estimators take a number or a "
+            "function k -> eta_k (such as InverseLinear or InverseSqrt). "
+            "Use learning_rate='auto' where offered (a step that never "
+            "increases the loss), or a number."
+        )
     if not callable(learning_rate):
         constant = float(learning_rate)
 
@@ -355,3 +386,18 @@ def warn_not_converged(message):
     ] in ("mlcourse", "sklearn"):
         depth, frame = depth + 1, frame.f_back
     warnings.warn(message, ConvergenceWarning, stacklevel=depth + 1)
+
+
+def warn_if_unscaled(estimator, X, symptom):
+    """Warn that X's scale is the cause of ``symptom``, if it is.
+
+    ``symptom`` says what went wrong ("still made mistakes after 10
+    passes"); the warning adds :func:`scale_diagnosis`. Returns whether it
+    warned, so that a caller can give its other explanation otherwise.
+    """
+    diagnosis = scale_diagnosis(X)
+    if diagnosis:
+        warn_not_converged(
+            f"{type(estimator).__name__} {symptom}. {diagnosis}"
+        )
+    return bool(diagnosis)
