@@ -52,9 +52,11 @@ from ._validation import (
     STEP,
     StrOptions,
     check_start,
+    column_moments,
     fit_context,
     fit_data,
     predict_data,
+    scale_diagnosis,
     step_sizes,
     warn_not_converged,
 )
@@ -425,17 +427,25 @@ def _newton_step(H, grad):
     return V @ ((V.T @ grad) / eigenvalues[keep])
 
 
+#: Newton steps in a row that leave the loss unchanged before Newton stops.
+_FLAT_STEPS = 3
+
+
 def _newton(problem, theta, max_iter, tol):
     """Algorithm ``alg-logr-newton`` (IRLS), :eq:`eq-logr-newton`.
 
     Each step solves ``H step = grad`` with the Hessian
     ``H = A^T S A / n + alpha`` (:eq:`eq-logr-hessian`), then halves the step
-    until the loss does not increase.
+    until the loss does not increase. It stops, short of ``tol``, when no
+    step down to ``1e-10`` times Newton's keeps the loss as low, or when the
+    loss has not moved in ``_FLAT_STEPS`` steps in a row: the loss is then
+    flat to rounding error along the Newton direction, and more steps cannot
+    lower the gradient (the estimator warns why).
     """
     A, n = problem.A, problem.n
     Z = problem.scores(theta)
     loss = problem.objective(Z, theta)
-    path = [loss]
+    path, flat = [loss], 0
     for k in range(1, max_iter + 1):
         p = sigmoid(Z)
         grad = problem.gradient(Z, theta, p)
@@ -450,12 +460,86 @@ def _newton(problem, theta, max_iter, tol):
             new_loss = problem.objective(
                 A @ (theta - t * step), theta - t * step
             )
+        if new_loss > loss:  # no step is as low: stop, not converged
+            break
+        flat = flat + 1 if new_loss == loss else 0
         theta = theta - t * step
         Z = problem.scores(theta)
         loss = new_loss
         path.append(loss)
+        if flat == _FLAT_STEPS:  # the loss no longer moves: stop
+            break
     grad = problem.gradient(Z, theta)
     return theta, path, len(path) - 1, bool(np.max(np.abs(grad)) < tol)
+
+
+class _Scaling:
+    """The change of variables ``x_s = (x - m) / c`` of a fit, exact.
+
+    With ``c_j = sqrt(s_j^2 + alpha)`` (``s_j``: the column's standard
+    deviation; its root mean square without an intercept, whose columns are
+    not centred) the data term and the penalty ``(alpha / 2) ||w||^2 =
+    (alpha / 2) sum_j (w_s,j / c_j)^2`` both have a curvature near 1 per
+    column, whatever the scale of X. The weights map as ``w_s = c w``,
+    ``b_s = b + m @ w``; the scores, hence the objective, are unchanged, so
+    the optimum is the original problem's. An estimator that does not
+    standardize gets the identity (``m = 0``, ``c = 1``).
+    """
+
+    def __init__(self, X, model):
+        d = X.shape[1]
+        self.mean, self.c = np.zeros(d), np.ones(d)
+        self.intercept = model.fit_intercept
+        if not model._standardizes():
+            return
+        mean, spread = column_moments(X)
+        if model.fit_intercept:
+            self.mean = mean
+        else:
+            spread = np.hypot(mean, spread)
+        self.c = np.hypot(spread, np.sqrt(float(model.alpha)))
+        self.c[self.c == 0] = 1.0
+
+    def columns(self, X):
+        return (X - self.mean) / self.c
+
+    def penalty(self, alpha):
+        """``alpha / c_j^2`` per weight, 0 for the intercept (first)."""
+        weights = (np.sqrt(alpha) / self.c) ** 2  # c^2 may underflow
+        return np.r_[0.0, weights] if self.intercept else weights
+
+    def _split(self, theta):
+        c = self.c.reshape(-1, *[1] * (theta.ndim - 1))
+        return (theta[1:], theta[0], c) if self.intercept else (theta, 0, c)
+
+    def forward(self, theta):
+        """``(b, w)`` to ``(b + m @ w, c w)``."""
+        w, b, c = self._split(theta)
+        w_s = w * c
+        return (
+            np.concatenate([[b + self.mean @ w], w_s])
+            if self.intercept
+            else w_s
+        )
+
+    def row_space(self, A, change):
+        """``change`` of the original weights without its part that moves no
+        score (the null space of the original columns, found on the
+        standardized ones ``A``, where it is well conditioned)."""
+        eigenvalues, V = np.linalg.eigh(A.T @ A)
+        null = V[:, eigenvalues <= 1e-12 * eigenvalues[-1]]
+        if null.shape[1] == 0:
+            return change
+        U = self.back(null)  # the same directions, in the original weights
+        return change - U @ np.linalg.lstsq(U, change, rcond=None)[0]
+
+    def back(self, theta):
+        """``(b_s, w_s)`` to ``(b_s - m @ w, w_s / c)``."""
+        w_s, b_s, c = self._split(theta)
+        w = w_s / c
+        return (
+            np.concatenate([[b_s - self.mean @ w], w]) if self.intercept else w
+        )
 
 
 # ---------------------------------------------------------------------------
@@ -493,18 +577,42 @@ class _LinearProbabilisticModel(ClassifierMixin, BaseEstimator):
         self.alpha = alpha
         self.solver = solver
 
-    def _augment(self, X):
-        """Prepend a column of ones when the model has an intercept."""
-        if self.fit_intercept:
-            return np.column_stack([np.ones(X.shape[0]), X])
-        return X
+    def _standardizes(self):
+        """Whether the fit runs on standardized columns (see :class:`_Scaling`).
 
-    def _penalty(self, d_aug):
-        """The L2 penalty on the augmented weights (not on the intercept)."""
-        penalty = np.full(d_aug, float(self.alpha))
+        The Newton solver and the default step do; ``solver="gradient"`` and
+        a step given by the user run on X as given, the chapter's loop.
+        """
+        return self.solver == "newton" or (
+            self.solver == "accelerated" and self.learning_rate == "auto"
+        )
+
+    def _fit_theta(self, X, targets, theta, binary):
+        """Minimise the objective from ``theta``, in the original variables.
+
+        ``theta`` holds the augmented weights (the intercept first). The
+        solver runs on :class:`_Scaling`'s standardized columns, with the
+        penalty written on the original weights, so that its optimum is the
+        optimum of the problem as given. Without a penalty, collinear
+        columns leave a line of optima; the one returned moves from the start
+        only in the row space of the original columns, as gradient descent
+        on X as given does (the least-norm optimum from zero, scikit-learn's
+        too). Returns ``(theta, path, n_iter, converged)``.
+        """
+        scaling = _Scaling(X, self)
+        A = scaling.columns(X)
         if self.fit_intercept:
-            penalty[0] = 0.0
-        return penalty
+            A = np.column_stack([np.ones(X.shape[0]), A])
+        penalty = scaling.penalty(float(self.alpha))
+        if not binary:
+            penalty = penalty[:, None]
+        problem = _Problem(A, targets, penalty, binary)
+        start = theta
+        theta, *run = self._solve(problem, scaling.forward(theta))
+        theta = scaling.back(theta)
+        if self.alpha == 0 and self._standardizes():
+            theta = start + scaling.row_space(A, theta - start)
+        return theta, *run
 
     def _solve(self, problem, theta):
         if self.solver == "newton":
@@ -525,22 +633,20 @@ class _LinearProbabilisticModel(ClassifierMixin, BaseEstimator):
 
     def _not_converged(self, X, advice):
         """The warning of a fit that ran out of iterations, with its cause."""
-        mean, spread = X.mean(axis=0), X.std(axis=0)
-        varies = spread > 0
-        if self.solver != "newton" and np.any(varies):
-            offset = np.abs(mean[varies]) / spread[varies]
-            ratio = spread[varies].max() / spread[varies].min()
-            if offset.max() > 100 or ratio > 100:
-                j = np.flatnonzero(varies)[int(np.argmax(offset))]
-                advice = (
-                    "X is not standardized (for example, column "
-                    f"{j} has mean {mean[j]:.3g} and standard deviation "
-                    f"{spread[j]:.3g}): the gradient's steps are sized for "
-                    "the largest scale and crawl along the others. "
-                    "Standardize X (for example with "
-                    "sklearn.preprocessing.StandardScaler), or use "
-                    "solver='newton'."
-                )
+        if self.solver == "newton" and self.n_iter_ < self.max_iter:
+            advice = (
+                "Newton's method stopped: its line search found no step "
+                "that lowers the loss, which is flat to rounding error "
+                "along the Newton direction, so more iterations cannot "
+                "bring the gradient below tol. Raise tol, or set alpha > 0 "
+                "if columns of X are collinear."
+            )
+        elif not self._standardizes() and scale_diagnosis(X):
+            advice = (
+                scale_diagnosis(X)
+                + " The default solver ('accelerated' with learning_rate="
+                "'auto') and solver='newton' standardize X internally."
+            )
         warn_not_converged(
             f"{type(self).__name__} did not converge in {self.n_iter_} "
             f"iterations (largest gradient entry above tol={self.tol:g}). "
@@ -640,15 +746,15 @@ class LogisticRegression(
         X, y_signed = self._fit_data(X, y)
         d = X.shape[1]
         w, b = check_start(coef_init, intercept_init, d, self.fit_intercept)
-        A = self._augment(X)
         theta = np.r_[b, w] if self.fit_intercept else w
-        penalty = self._penalty(A.shape[1])
-        problem = _Problem(A, (y_signed + 1) / 2, penalty, True)
-        theta, path, n_iter, converged = self._solve(problem, theta)
+        theta, path, n_iter, converged = self._fit_theta(
+            X, (y_signed + 1) / 2, theta, True
+        )
         self.coef_ = theta[-d:].copy()
         self.intercept_ = float(theta[0]) if self.fit_intercept else 0.0
         self._store(path, n_iter, converged)
-        if self.alpha == 0 and np.all(y_signed * (A @ theta) > 0):
+        scores = X @ self.coef_ + self.intercept_
+        if self.alpha == 0 and np.all(y_signed * scores > 0):
             status = (
                 "stopped where the gradient fell below tol"
                 if converged
@@ -764,8 +870,7 @@ class SoftmaxRegression(_LinearProbabilisticModel):
         """
         X, y_index = fit_data(self, X, y, classes="multiclass")
         d, K = X.shape[1], self.classes_.size
-        A = self._augment(X)
-        Theta = np.zeros((A.shape[1], K))
+        Theta = np.zeros((d + self.fit_intercept, K))
         if coef_init is not None:
             coef_init = check_array(coef_init, input_name="coef_init")
             if coef_init.shape != (K, d):
@@ -781,9 +886,9 @@ class SoftmaxRegression(_LinearProbabilisticModel):
                     "the biases at 0."
                 )
             Theta[0] = _vector(intercept_init, "intercept_init", length=K)
-        penalty = self._penalty(A.shape[1])[:, None]
-        problem = _Problem(A, np.eye(K)[y_index], penalty, False)
-        Theta, path, n_iter, converged = self._solve(problem, Theta)
+        Theta, path, n_iter, converged = self._fit_theta(
+            X, np.eye(K)[y_index], Theta, False
+        )
         self.coef_ = Theta[-d:].T.copy()
         self.intercept_ = (
             Theta[0].copy() if self.fit_intercept else np.zeros(K)
