@@ -48,6 +48,7 @@ from ._validation import (
     encode_labels,
     fit_context,
     step_sizes,
+    warn_if_unscaled,
     warn_not_converged,
 )
 
@@ -634,10 +635,10 @@ class _PerceptronRule(LinearBinaryClassifierMixin, BaseEstimator):
         self.coef_, self.intercept_ = coef, float(intercept)
         self.n_updates_, self.n_iter_ = n_updates, n_iter
         self.converged_ = converged
-        if not converged:
+        symptom = f"still made mistakes after max_iter={self.max_iter} passes"
+        if not converged and not warn_if_unscaled(self, X, symptom):
             warn_not_converged(
-                f"{type(self).__name__} still made mistakes after "
-                f"max_iter={self.max_iter} passes: the data may not be "
+                f"{type(self).__name__} {symptom}: the data may not be "
                 "linearly separable. It returns the last weights; raise "
                 "max_iter, or use a decaying learning_rate."
             )
@@ -804,6 +805,8 @@ n_features_in_, feature_names_in_, coef_path_, intercept_path_
             coef_init, intercept_init, X.shape[1], self.fit_intercept
         )
         eta = step_sizes(self.learning_rate)
+        # the path is kept only when asked for: memory would grow with it
+        record = self.record_path
         path, intercepts, n_mistakes, k = [w.copy()], [b], [], 0
         with np.errstate(over="ignore", invalid="ignore"):
             for _ in range(self.max_iter):
@@ -816,12 +819,13 @@ n_features_in_, feature_names_in_, coef_path_, intercept_path_
                 w = w + eta_k * (y[mistakes] @ X[mistakes])
                 if self.fit_intercept:
                     b = b + eta_k * float(y[mistakes].sum())
-                path.append(w.copy())
-                intercepts.append(b)
+                if record:
+                    path.append(w.copy())
+                    intercepts.append(b)
             else:
                 mistakes = ~(y * (X @ w + b) > 0)
                 n_mistakes.append(int(mistakes.sum()))
         self.n_mistakes_ = np.array(n_mistakes)
-        paths = np.array(path), np.array(intercepts), None
+        paths = (np.array(path), np.array(intercepts), None) if record else ()
         n_iter = min(len(n_mistakes), self.max_iter)
         return self._store(X, w, b, paths, k, n_iter, n_mistakes[-1] == 0)

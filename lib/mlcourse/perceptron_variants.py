@@ -45,6 +45,7 @@ from ._validation import (
     fit_data,
     predict_data,
     step_sizes,
+    warn_if_unscaled,
     warn_not_converged,
 )
 from .perceptron import (
@@ -75,7 +76,8 @@ __all__ = [
     "MulticlassPerceptron",
 ]
 
-#: Largest number of scores ``VotedPerceptron`` computes at once (8 MiB).
+#: Largest number of scores (or kernel values) ``VotedPerceptron`` and
+#: ``KernelPerceptron`` compute at once in ``predict`` (8 MiB).
 PREDICT_CHUNK = 1 << 20
 
 
@@ -478,7 +480,19 @@ class AveragedPerceptron(LinearBinaryClassifierMixin, _BinaryVariant):
         self.last_coef_, self.last_intercept_ = last, float(last_b)
         self.n_updates_, self.n_iter_ = k, self.max_iter
         self.converged_ = converged
+        _warn_if_unscaled(self, X)
         return self
+
+
+def _warn_if_unscaled(model, X):
+    """The variants run all passes; a last pass with mistakes on unscaled
+    data has its cause named (on scaled data, mistakes are the norm)."""
+    if not model.converged_:
+        warn_if_unscaled(
+            model,
+            X,
+            f"still made mistakes in the last of its {model.max_iter} passes",
+        )
 
 
 class VotedPerceptron(BinaryClassifierMixin, _BinaryVariant):
@@ -530,6 +544,7 @@ class VotedPerceptron(BinaryClassifierMixin, _BinaryVariant):
         self.n_updates_ = self.counts_.size - 1
         self.n_iter_ = self.max_iter
         self.converged_ = not passes[-1].positions
+        _warn_if_unscaled(self, X)
         return self
 
     def decision_function(self, X):
@@ -701,13 +716,23 @@ feature_names_in_
         return self
 
     def decision_function(self, X):
-        """``sum_j alpha_j y_j k(x_j, x) + b`` over the support samples."""
+        """``sum_j alpha_j y_j k(x_j, x) + b`` over the support samples.
+
+        The kernel values are computed a block of rows at a time (at most
+        ``PREDICT_CHUNK`` at once), so that memory stays bounded whatever
+        the number of rows; each row's score is the same sum (to rounding).
+        """
         X = predict_data(self, X, "dual_coef_")
         s = self.support_
+        scores = np.full(X.shape[0], self.intercept_)
         if s.size == 0:
-            return np.full(X.shape[0], self.intercept_)
-        K, _ = self._gram(X, self.X_fit_[s])
-        return K @ self.dual_coef_[s] + self.intercept_
+            return scores
+        support, weights = self.X_fit_[s], self.dual_coef_[s]
+        rows = max(1, PREDICT_CHUNK // s.size)  # bounded memory: row blocks
+        for a in range(0, X.shape[0], rows):
+            K, _ = self._gram(X[a : a + rows], support)
+            scores[a : a + rows] += K @ weights
+        return scores
 
     def predict(self, X):
         """``classes_[1]`` where the score is positive, else ``classes_[0]``."""
@@ -910,6 +935,7 @@ class MulticlassPerceptron(ClassifierMixin, BaseEstimator):
         self.coef_, self.intercept_ = W[:, :-1].copy(), W[:, -1].copy()
         self.n_updates_, self.n_iter_ = k, self.max_iter
         self.converged_ = converged
+        _warn_if_unscaled(self, X)
         return self
 
     def _two_classes(self, X, y_index, eta, orders):
