@@ -90,7 +90,8 @@ __all__ = [
 
 
 # ---------------------------------------------------------------------------------------
-# Numerical gradient (section "Checking a gradient")
+# Numerical gradient (the gradient check of section "Gradient descent on the
+# logistic loss"; chapter "Multi-layer perceptrons", "Checking the gradient")
 # ---------------------------------------------------------------------------------------
 
 
@@ -157,7 +158,7 @@ def numerical_gradient(f: Callable, x, eps: float = 1e-6) -> np.ndarray:
 
 
 # ---------------------------------------------------------------------------------------
-# Step-size schedules (section "Step sizes and schedules")
+# Step-size schedules (section "Choosing the step size")
 # ---------------------------------------------------------------------------------------
 
 
@@ -543,7 +544,8 @@ def gradient_descent(
 
 
 # ---------------------------------------------------------------------------------------
-# Stochastic and mini-batch gradient descent (section "Stochastic gradients")
+# Stochastic and mini-batch gradient descent (section "Batch, stochastic and
+# mini-batch gradients")
 # ---------------------------------------------------------------------------------------
 
 

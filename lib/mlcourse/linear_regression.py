@@ -3,7 +3,7 @@
 - :func:`least_squares_line` and :func:`correlation`: the closed form of simple regression,
   :eq:`eq-lr-slope` and :eq:`eq-lr-intercept` (section "Least squares").
 - :class:`LinearRegression`: multiple regression with a design matrix, solved by a
-  numerically stable least-squares routine (``numpy.linalg.lstsq``, an SVD), never by
+  numerically stable route (a QR of ``[X | y]``, then an SVD of its triangle R), never by
   inverting :math:`X^\\top X` (section "Multiple regression").
 - :func:`slope_inference`: standard errors, t statistic, p-value and confidence interval for
   the slope of a simple regression under the model's five assumptions (section "Inference").

@@ -274,7 +274,7 @@ def plain_passes(
 
 
 # ---------------------------------------------------------------------------
-# The next-mistake engine (section "A faster search for the next mistake")
+# The next-mistake engine: the rule of section "Two learning rules", fast
 # ---------------------------------------------------------------------------
 
 
@@ -316,7 +316,7 @@ def dot_visits(rows, coef):
 
     The ``visits(start, stop, scan)`` of :func:`next_mistakes`: with the
     normalized rows ``z_i = y_i [x_i, 1]`` and the weights ``v = [w, b]``
-    (section "Normalization"), ``z_i @ v`` approximates the margin
+    (section "Normalization: one class instead of two"), ``z_i @ v`` approximates the margin
     ``y_i (w @ x_i + b)``; the margins are computed lazily, each with the
     weights of its moment.
     """
