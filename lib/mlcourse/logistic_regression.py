@@ -31,6 +31,12 @@ Three solvers share that objective (``solver=``):
 - ``"newton"`` (``LogisticRegression`` only): Newton's method, or iteratively
   reweighted least squares (``alg-logr-newton``, :eq:`eq-logr-newton`).
 
+The default solver with its default step, and Newton's method, run on
+centred and scaled columns, an exact change of variables with the penalty
+kept on the original weights (:class:`_Scaling`): the optimum is that of the
+problem as given, whatever the scale of X (a Unix timestamp, say). The
+gradient solver and a step given by the user run on X as given.
+
 The :func:`sigmoid` and :func:`softmax` defined here are the library's only
 ones; :mod:`mlcourse.mlp` re-exports them.
 """
@@ -675,7 +681,8 @@ class LogisticRegression(
         ``k -> eta_k`` of the step number, or ``"auto"``, which takes
         ``1 / L`` with ``L = lambda_max(A^T A) / (4 n) + alpha`` the largest
         curvature the loss can have (``A``: ``X`` with a column of ones), a
-        step that never increases the loss. Ignored by the Newton solver.
+        step that never increases the loss; with the default solver, on the
+        standardized columns. Ignored by the Newton solver.
     max_iter : int, default 10000
         Maximum number of iterations, each a pass over the whole data set.
         The first-order solvers take the safe step ``1 / L``, sized for the
@@ -697,7 +704,9 @@ class LogisticRegression(
         it reaches the optimum of standardized, ill-conditioned problems in
         far fewer iterations. ``"newton"``: Newton's method (IRLS,
         ``alg-logr-newton``), whose linear solves use the pseudo-inverse of
-        the Hessian, so that collinear features are handled.
+        the Hessian, so that collinear features are handled. Both of these
+        standardize X internally (with ``learning_rate="auto"``); the
+        gradient solver runs on X as given.
 
     Attributes
     ----------
