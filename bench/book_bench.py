@@ -1,12 +1,11 @@
-"""The book: strict nbval per notebook, the website build, and Lighthouse.
+"""Lighthouse's mobile score of every chapter of a built website.
 
-    python bench/book_bench.py [BUILD_DIR] [RUNS]  # score a built site only
+    python bench/book_bench.py [BUILD_DIR] [RUNS]   # after make book, make bench
 
-``make bench`` measures the committed book once: each notebook under strict
-nbval (budget 20 s), its build, and Lighthouse's mobile score (median of 3
-runs; goal 85) of every chapter served by ``http.server``, which compresses
-nothing: a score that holds here holds on any host.
-Hand-written because it strings git, pytest, Jupyter Book and Lighthouse
+Each chapter is served by ``http.server``, which compresses nothing (a
+score that holds here holds on any host), and scored RUNS times (3): the
+median run is kept; the goal is 85 (CONTRIBUTING.md, "The reader's page").
+Hand-written because it strings a local server, Chromium and Lighthouse
 together; Lighthouse does the measuring.
 """
 
@@ -15,20 +14,16 @@ from __future__ import annotations
 import functools
 import http.server
 import json
-import os
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import threading
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 LIGHTHOUSE = ROOT / "bench/lighthouse/node_modules/.bin/lighthouse"
-NBVAL = "-m pytest -p no:cacheprovider -q --nbval --nbval-current-env".split()
-SANITIZE = ["--nbval-sanitize-with", "tests/nbval_sanitize.cfg"]
 OPTIONS = "--only-categories=performance --quiet --output=json".split()
 CHROMIUM = shutil.which("chromium")
 MIN_SCORE = 85
@@ -74,48 +69,6 @@ def measure(html: Path, runs: int = 3) -> dict[str, dict]:
     finally:
         server.shutdown()
     return results
-
-
-def timed(command: list, book: Path) -> tuple[float, bool]:
-    env = dict(os.environ, PYTHONPATH=str(book / "lib"))
-    start = time.perf_counter()
-    done = subprocess.run(command, cwd=book, capture_output=True, env=env)
-    if done.returncode:
-        print(done.stdout[-3000:].decode(), file=sys.stderr)
-    return time.perf_counter() - start, done.returncode == 0
-
-
-def run():
-    """``make bench``'s rows and goal of the committed book."""
-    from common import Goal, Row
-
-    def row(case, name, seconds, ok, budget=None, extra=None) -> Row:
-        verdict, budgeted = "passed" if ok else "FAILED", budget and "budget"
-        fields = (case, name, seconds, budgeted, budget, verdict, ok)
-        topic = "The website on a phone" if extra else "The book"
-        return Row(topic, *fields, [seconds], extra or {}, name[:14])
-
-    with tempfile.TemporaryDirectory(prefix="mlcourse-bench-") as folder:
-        book, git = Path(folder), ["git", "-C", ROOT, "archive", "HEAD"]
-        tree = subprocess.run(git, capture_output=True, check=True).stdout
-        subprocess.run(["tar", "-x", "-C", folder], input=tree, check=True)
-        modules = "tools/site/node_modules"
-        (book / modules).symlink_to(ROOT / modules)
-        rows = []
-        for notebook in sorted(book.glob("chapters/*.ipynb")):
-            command = [sys.executable, *NBVAL, *SANITIZE, notebook]
-            seconds, ok = timed(command, book)
-            rows.append(row("strict nbval", notebook.stem, seconds, ok, 20))
-        builder = Path(sys.executable).with_name("jupyter-book")
-        seconds, ok = timed([builder, "build", ".", "--builder", "html"], book)
-        rows.append(row("website build", "make book", seconds, ok))
-        phone = measure(book / "_build" / "html") if ok else {}
-    for name, r in phone.items():
-        case = "Lighthouse mobile, no compression: largest paint"
-        rows.append(row(case, name, r["lcp_s"], r["score"] >= MIN_SCORE, 0, r))
-    low = min([r["score"] for r in phone.values()] or [0])
-    goal = f"Lighthouse mobile >= {MIN_SCORE} on every chapter, no gzip"
-    return rows, [Goal(goal, f"lowest {low}", low >= MIN_SCORE)]
 
 
 def main(html=ROOT / "_build" / "html", runs=3) -> int:

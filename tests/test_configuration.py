@@ -170,3 +170,28 @@ def test_no_package_slows_every_process_down():
     requirements.in keeps jsonschema below it."""
     lock = (ROOT / "requirements.txt").read_text().lower()
     assert "\nrfc3987-syntax==" not in lock and "\nlark==" not in lock
+
+
+def _tool_lines(paths):
+    """Lines of the hand-written tools (CONTRIBUTING.md, "Budgets")."""
+    skipped = ("tools/assignments/", "tools/make_exercises.py",
+               "tools/make_assignments.py")  # fmt: skip
+    return sum(
+        len((ROOT / path).read_text(encoding="utf-8").splitlines())
+        for path in paths
+        if not path.startswith(skipped)
+        and not path.endswith(("package.json", "package-lock.json"))
+    )
+
+
+def test_tools_and_benchmarks_stay_within_their_line_budget():
+    import subprocess
+
+    listed = subprocess.run(
+        ["git", "ls-files", "tools", "bench"], cwd=ROOT, check=True,
+        capture_output=True, text=True,
+    ).stdout.split()  # fmt: skip
+    assert _tool_lines(listed) <= 2_500
+    # trusted: the budget counts what it should (this file alone is short)
+    assert 0 < _tool_lines(["tools/execute_notebooks.py"]) < 200
+    assert _tool_lines(["tools/make_exercises.py"]) == 0

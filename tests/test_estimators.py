@@ -1,6 +1,6 @@
 """Every estimator of the library in scikit-learn's tooling.
 
-scikit-learn's own estimator checks run on the ten estimators, with no
+scikit-learn's own estimator checks run on the twelve estimators, with no
 expected failure. Then ``clone``, ``Pipeline``, ``cross_val_score``,
 ``GridSearchCV`` over a ``Pipeline``, pickling, DataFrames and their column
 names, a numpy ``RandomState``, keyword-only hyper-parameters, the one
@@ -21,7 +21,7 @@ from functools import partial
 
 import numpy as np
 import pytest
-from mlcourse.linear_regression import LinearRegression
+from mlcourse.linear_regression import LinearRegression, Ridge
 from mlcourse.logistic_regression import LogisticRegression, SoftmaxRegression
 from mlcourse.mlp import MLPClassifier
 from mlcourse.perceptron import BatchPerceptron, Perceptron
@@ -29,6 +29,7 @@ from mlcourse.perceptron_variants import (
     AveragedPerceptron,
     KernelPerceptron,
     MulticlassPerceptron,
+    PocketPerceptron,
     VotedPerceptron,
 )
 from sklearn.base import clone, is_classifier
@@ -54,9 +55,11 @@ ESTIMATORS = [
     (BatchPerceptron(), BatchPerceptron(max_iter=20)),
     (AveragedPerceptron(), AveragedPerceptron()),
     (VotedPerceptron(), VotedPerceptron()),
+    (PocketPerceptron(), PocketPerceptron()),
     (KernelPerceptron(), KernelPerceptron()),
     (MulticlassPerceptron(), MulticlassPerceptron()),
     (LinearRegression(), LinearRegression()),
+    (Ridge(), Ridge()),
     (LogisticRegression(), LogisticRegression(max_iter=100)),
     (SoftmaxRegression(), SoftmaxRegression(max_iter=100)),
     (
@@ -154,6 +157,7 @@ TOOLING = {
             BatchPerceptron(max_iter=20),
             AveragedPerceptron(max_iter=20),
             VotedPerceptron(max_iter=20),
+            PocketPerceptron(max_iter=20),
             KernelPerceptron(max_iter=20),
         )
     },
@@ -191,6 +195,7 @@ BINARY = [
     "BatchPerceptron",
     "AveragedPerceptron",
     "VotedPerceptron",
+    "PocketPerceptron",
     "KernelPerceptron",
     "LogisticRegression",
 ]

@@ -19,6 +19,8 @@ GLOSSARY = ROOT / "chapters" / "glossary.md"
 # Terms the chapters use and link with {term}`...` (lower case, as Sphinx matches them).
 REQUIRED = """
 least squares, residual, design matrix, coefficient of determination, log-odds,
+standard error, confidence interval, collinearity, calibration, hinge loss, subgradient,
+cycling theorem, saturation, 0-1 loss,
 logistic function, maximum likelihood, gradient, learning rate, step-size schedule,
 backtracking line search, stochastic gradient descent, mini-batch, convex function, lipschitz,
 perceptron, perceptron criterion, mistake, margin, radius, augmented vector, normalization,
@@ -56,7 +58,7 @@ def test_glossary_defines_the_books_terms():
     assert wanted - defined == set(), (
         f"not in the glossary: {sorted(wanted - defined)}"
     )
-    assert 40 <= len(defined) <= 80
+    assert 40 <= len(defined) <= 140
 
 
 def test_every_entry_has_a_real_definition():
@@ -121,3 +123,57 @@ def test_chapters_link_only_defined_terms():
                 if target not in defined:
                     unknown.setdefault(path.name, set()).add(target)
     assert unknown == {}, f"terms linked but not in the glossary: {unknown}"
+
+
+# A link back to a chapter's section: [Title](NN_topic.ipynb#slug) or
+# {ref}`Title <label>`.
+SECTION_LINK = re.compile(
+    r"\[[^\]]+\]\((\d\d_\w+\.ipynb)#([\w-]+)\)|\{ref\}`[^`<]*<([\w-]+)>`"
+)
+
+
+def slug(title: str) -> str:
+    """MyST's anchor of a heading (``myst_heading_anchors``)."""
+    return re.sub(r"[^\w\- ]", "", title.strip().lower()).replace(" ", "-")
+
+
+def chapter_targets() -> dict[str, set[str]]:
+    """``{notebook: its heading anchors}``, and ``{"": every label}``."""
+    targets = {"": set()}
+    for path in sorted((ROOT / "chapters").glob("[0-9]*.ipynb")):
+        nb = nbformat.read(path, as_version=4)
+        text = "\n".join(
+            c.source for c in nb.cells if c.cell_type == "markdown"
+        )
+        headings = re.findall(r"^#{1,6} +(.+)$", text, re.M)
+        targets[path.name] = {slug(h) for h in headings}
+        targets[""] |= set(re.findall(r"^\(([\w-]+)\)=$", text, re.M))
+    return targets
+
+
+def test_every_entry_links_back_to_its_section():
+    """Each definition ends with the chapter section that introduces it."""
+    targets = chapter_targets()
+    unlinked, broken = [], []
+    for name, definition in entries().items():
+        links = SECTION_LINK.findall(definition)
+        if not links:
+            unlinked.append(name)
+        for notebook, anchor, label in links:
+            if label and label not in targets[""]:
+                broken.append(f"{name}: label {label}")
+            if notebook and anchor not in targets.get(notebook, ()):
+                broken.append(f"{name}: {notebook}#{anchor}")
+    assert unlinked == [], f"entries without a link to a chapter: {unlinked}"
+    assert broken == [], f"links to sections that do not exist: {broken}"
+
+
+def test_link_check_fails_on_a_renamed_heading():
+    """The check above is trusted: a heading that no longer exists fails."""
+    targets = chapter_targets()
+    assert "two-learning-rules" in targets["04_perceptron.ipynb"]
+    assert "two-learning-rule" not in targets["04_perceptron.ipynb"]
+    assert slug("Newton's method") == "newtons-method"
+    assert slug("Separable data: when the maximum does not exist") == (
+        "separable-data-when-the-maximum-does-not-exist"
+    )

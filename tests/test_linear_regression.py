@@ -9,6 +9,7 @@ from mlcourse.datasets import five_points_regression
 from mlcourse.linear_regression import (
     LinearRegression,
     RankWarning,
+    Ridge,
     correlation,
     least_squares_line,
     r2_score,
@@ -17,6 +18,7 @@ from mlcourse.linear_regression import (
 )
 from scipy import stats
 from sklearn.linear_model import LinearRegression as SkLinearRegression
+from sklearn.linear_model import Ridge as SkRidge
 
 
 def _five():
@@ -473,3 +475,135 @@ def test_more_features_than_samples_matches_lstsq():
         model.coef_, SkLinearRegression().fit(X, y).coef_, atol=1e-10
     )
     np.testing.assert_allclose(model.predict(X), y, atol=1e-10)
+
+
+# --- ridge regression ------------------------------------------------------------------------
+
+
+def _collinear_design(seed, n=60, d=5):
+    """Columns 0 and 1 almost equal: the design ridge is made for."""
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, d))
+    X[:, 1] = X[:, 0] + 0.01 * rng.normal(size=n)
+    y = 3.0 + X @ rng.normal(size=d) + rng.normal(size=n)
+    return X, y
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("alpha", [1e-3, 0.1, 1.0, 10.0, 1e4])
+@pytest.mark.parametrize("fit_intercept", [True, False])
+def test_ridge_matches_the_closed_form_and_scikit_learn(
+    seed, alpha, fit_intercept
+):
+    X, y = _collinear_design(seed)
+    ours = Ridge(alpha=alpha, fit_intercept=fit_intercept).fit(X, y)
+    # the closed form on the centred data, eq-lr-ridge-solution
+    Xc = X - X.mean(axis=0) if fit_intercept else X
+    yc = y - y.mean() if fit_intercept else y
+    coef = np.linalg.solve(Xc.T @ Xc + alpha * np.eye(X.shape[1]), Xc.T @ yc)
+    np.testing.assert_allclose(ours.coef_, coef, rtol=1e-8, atol=1e-10)
+    sk = SkRidge(alpha=alpha, fit_intercept=fit_intercept).fit(X, y)
+    np.testing.assert_allclose(ours.coef_, sk.coef_, rtol=1e-8, atol=1e-10)
+    assert ours.intercept_ == pytest.approx(sk.intercept_, abs=1e-9)
+    np.testing.assert_allclose(ours.predict(X), sk.predict(X), atol=1e-8)
+
+
+def test_ridge_is_least_squares_on_augmented_data():
+    """The penalty is sqrt(alpha) I stacked under the centred design."""
+    X, y = _collinear_design(4)
+    alpha = 0.5
+    Xc, yc = X - X.mean(axis=0), y - y.mean()
+    stacked = np.vstack([Xc, np.sqrt(alpha) * np.eye(X.shape[1])])
+    target = np.r_[yc, np.zeros(X.shape[1])]
+    coef = np.linalg.lstsq(stacked, target, rcond=None)[0]
+    np.testing.assert_allclose(
+        Ridge(alpha=alpha).fit(X, y).coef_, coef, rtol=1e-10
+    )
+
+
+def test_ridge_minimises_its_objective():
+    X, y = _collinear_design(5)
+    alpha = 2.0
+    model = Ridge(alpha=alpha).fit(X, y)
+
+    def objective(intercept, coef):
+        residual = y - intercept - X @ coef
+        return residual @ residual + alpha * coef @ coef
+
+    best = objective(model.intercept_, model.coef_)
+    rng = np.random.default_rng(6)
+    for _ in range(200):
+        step = 1e-3 * rng.normal(size=X.shape[1] + 1)
+        assert (
+            objective(model.intercept_ + step[0], model.coef_ + step[1:])
+            > best
+        )
+
+
+def test_ridge_without_penalty_is_least_squares():
+    X, y = _collinear_design(7)
+    ridge = Ridge(alpha=0.0).fit(X, y)
+    ols = LinearRegression().fit(X, y)
+    np.testing.assert_allclose(ridge.coef_, ols.coef_, rtol=1e-6)
+    assert ridge.effective_dof_ == X.shape[1]
+    # a rank-deficient design: the minimum-norm solution, as lstsq gives
+    X[:, 1] = X[:, 0]
+    ridge = Ridge(alpha=0.0).fit(X, y)
+    Xc = X - X.mean(axis=0)
+    expected = np.linalg.lstsq(Xc, y - y.mean(), rcond=None)[0]
+    np.testing.assert_allclose(ridge.coef_, expected, rtol=1e-8)
+    assert ridge.effective_dof_ == X.shape[1] - 1
+
+
+def test_ridge_shrinks_along_the_singular_directions():
+    """eq-lr-ridge-svd: the least-squares coefficient along each right
+    singular vector, times s^2 / (s^2 + alpha); effective dof their sum."""
+    X, y = _collinear_design(8)
+    ols = LinearRegression().fit(X, y)
+    Xc = X - X.mean(axis=0)
+    _, s, Vt = np.linalg.svd(Xc, full_matrices=False)
+    for alpha in (0.01, 1.0, 100.0):
+        ridge = Ridge(alpha=alpha).fit(X, y)
+        factors = s**2 / (s**2 + alpha)
+        np.testing.assert_allclose(
+            Vt @ ridge.coef_, factors * (Vt @ ols.coef_), rtol=1e-7
+        )
+        assert ridge.effective_dof_ == pytest.approx(factors.sum())
+        np.testing.assert_allclose(ridge.singular_values_, s)
+    # the norm of the coefficients falls as alpha grows, towards zero
+    norms = [
+        np.linalg.norm(Ridge(alpha=a).fit(X, y).coef_)
+        for a in np.logspace(-3, 6, 10)
+    ]
+    assert np.all(np.diff(norms) < 0) and norms[-1] < 1e-3 * norms[0]
+    huge = Ridge(alpha=1e12).fit(X, y)
+    assert huge.intercept_ == pytest.approx(y.mean(), abs=1e-6)
+
+
+def test_ridge_has_a_smaller_coefficient_error_than_least_squares():
+    """Hoerl and Kennard: on a collinear design some alpha > 0 beats least
+    squares in mean squared error of the coefficients; simulated."""
+    rng = np.random.default_rng(9)
+    n, beta = 40, np.array([1.0, 1.0, 0.5])
+    X = rng.normal(size=(n, 3))
+    X[:, 1] = X[:, 0] + 0.05 * rng.normal(size=n)
+    errors = {0.0: [], 1.0: []}
+    for _ in range(500):
+        y = X @ beta + rng.normal(size=n)
+        for alpha in errors:
+            coef = Ridge(alpha=alpha).fit(X, y).coef_
+            errors[alpha].append(np.sum((coef - beta) ** 2))
+    assert np.mean(errors[1.0]) < 0.5 * np.mean(errors[0.0])
+
+
+def test_ridge_rejects_bad_input():
+    with pytest.raises(ValueError, match="'alpha' parameter of Ridge"):
+        Ridge(alpha=-1.0).fit([[1.0], [2.0]], [1.0, 2.0])
+    with pytest.raises(TypeError, match="positional"):
+        Ridge(1.0)
+    with pytest.raises(ValueError, match="Input X contains NaN"):
+        Ridge().fit([[1.0], [np.nan]], [1.0, 2.0])
+    with pytest.raises(ValueError, match="values up to 1e\\+200"):
+        Ridge().fit([[1e200], [-1e200]], [1.0, 2.0])
+    with pytest.raises(NotFittedError, match="not fitted"):
+        Ridge().predict([[1.0]])

@@ -12,6 +12,8 @@ from mlcourse.logistic_regression import (
     _Problem,
     gaussian_nb_weights,
     log_loss,
+    log_loss_from_scores,
+    logistic_inference,
     sigmoid,
     softmax,
     softmax_to_reference,
@@ -80,6 +82,74 @@ def test_log_loss_against_scikit_learn():
         abs(log_loss(y, np.column_stack([1 - p, p])) - log_loss(y, p)) < 1e-15
     )
     assert log_loss([1.0], [0.5]) == pytest.approx(np.log(2))
+
+
+def test_log_loss_does_not_clip():
+    """A label given probability 0 costs inf, and small ones their log."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no divide-by-zero warning either
+        assert log_loss([1.0], [0.0]) == np.inf
+        assert log_loss([0.0], [1.0]) == np.inf
+    assert log_loss([1.0], [1e-300]) == pytest.approx(300 * np.log(10))
+    assert log_loss([0.0], [1e-20]) == pytest.approx(1e-20, rel=1e-12)
+
+
+def test_log_loss_from_scores_is_exact_where_probabilities_fail():
+    z = np.array([-800.0, -100.0, -40.0, 0.0, 40.0, 100.0, 800.0])
+    # label 0 at a large positive score: a confident mistake, loss ~ z
+    assert log_loss_from_scores([0.0], [100.0]) == 100.0
+    assert log_loss_from_scores([1.0], [-800.0]) == 800.0
+    # softplus(z) - y z against the naive formula where it is accurate
+    for label in (0.0, 1.0):
+        y = np.full(z.size, label)
+        terms = [log_loss_from_scores([label], [v]) for v in z]
+        assert log_loss_from_scores(y, z) == pytest.approx(np.mean(terms))
+    # where the probabilities keep their digits, both ways agree; at
+    # z = 20, 1 - p has lost half of them
+    moderate = np.linspace(-5, 5, 41)
+    y = (np.arange(41) % 2).astype(float)
+    p = 1 / (1 + np.exp(-moderate))
+    assert log_loss_from_scores(y, moderate) == pytest.approx(
+        log_loss(y, p), rel=1e-13
+    )
+
+
+def test_log_loss_from_scores_with_several_classes():
+    from scipy.special import logsumexp
+    from sklearn.metrics import log_loss as sk_log_loss
+
+    rng = np.random.default_rng(2)
+    Z = rng.normal(size=(30, 4)) * 3
+    y = rng.integers(0, 4, 30)
+    expected = np.mean(logsumexp(Z, axis=1) - Z[np.arange(30), y])
+    assert log_loss_from_scores(y, Z) == pytest.approx(expected, rel=1e-13)
+    assert log_loss_from_scores(y, Z) == pytest.approx(
+        sk_log_loss(y, softmax(Z), labels=range(4)), rel=1e-12
+    )
+    # scores in the thousands: no overflow, the exact loss
+    big = np.array([[1000.0, 0.0, -1000.0]])
+    assert log_loss_from_scores([1], big) == 1000.0
+    # two columns are the binary loss of their difference
+    two = Z[:, :2]
+    binary = log_loss_from_scores(
+        (y == 1).astype(float), two[:, 1] - two[:, 0]
+    )
+    assert log_loss_from_scores(y == 1, two) == pytest.approx(binary)
+
+
+@pytest.mark.parametrize(
+    "y, scores, match",
+    [
+        ([0, 2], [0.1, 0.2], "only 0 and 1"),
+        ([0, 1], [0.1], "same length"),
+        ([0, 3], [[0.0, 1.0, 2.0], [1.0, 0.0, 0.0]], "class indices 0 to 2"),
+        ([0, 0.5], [[0.0, 1.0], [1.0, 0.0]], "class indices 0 to 1"),
+        ([0, 1], [np.inf, 0.5], "Input scores contains infinity"),
+    ],
+)
+def test_log_loss_from_scores_bad_input(y, scores, match):
+    with pytest.raises(ValueError, match=match):
+        log_loss_from_scores(y, scores)
 
 
 @pytest.mark.parametrize(
@@ -248,10 +318,33 @@ def test_separable_data_warns_and_weights_grow():
     with pytest.warns(ConvergenceWarning, match="linearly separable"):
         newton = LogisticRegression(solver="newton").fit(data.X, data.y)
     assert np.linalg.norm(newton.coef_) > norms[1]
+    assert not model.converged_ and not newton.converged_
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         model = LogisticRegression(alpha=0.01).fit(data.X, data.y)
     assert model.converged_
+
+
+def test_separation_warning_says_what_stopped_the_fit():
+    """Newton's gradient falls below tol at large weights: the warning says
+    so, without claiming that the iterations ran out; the weights depend on
+    tol. Gradient descent runs out of iterations, and its warning says so."""
+    data = make_separable(60, margin=0.3, random_state=1)
+    norms = []
+    for tol in (1e-6, 1e-10):
+        with pytest.warns(ConvergenceWarning) as caught:
+            model = LogisticRegression(solver="newton", tol=tol).fit(
+                data.X, data.y
+            )
+        message = str(caught[0].message)
+        assert f"its gradient fell below tol={tol:g}" in message
+        assert "max_iter" in message and "alpha > 0" in message
+        assert not model.converged_ and model.n_iter_ < 100
+        norms.append(np.linalg.norm(np.r_[model.intercept_, model.coef_]))
+        assert f"||(w, b)|| = {norms[-1]:.3g}" in message
+    assert norms[1] > norms[0] + 1  # a smaller tol, larger weights
+    with pytest.warns(ConvergenceWarning, match="it reached max_iter=50"):
+        LogisticRegression(solver="gradient", max_iter=50).fit(data.X, data.y)
 
 
 # --- softmax ---------------------------------------------------------------------------------------
@@ -657,3 +750,135 @@ def test_a_line_search_is_refused_as_a_learning_rate():
     ):
         with pytest.raises(TypeError, match="is a line search"):
             model.fit(X, y)
+
+
+# --- inference: standard errors and deviance ------------------------------------------------
+
+
+def _logistic_sample(seed, n=400, w=(1.0, -0.5), b=0.3):
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, len(w)))
+    y = (rng.random(n) < sigmoid(X @ np.array(w) + b)).astype(int)
+    return X, y
+
+
+def test_inference_on_a_two_by_two_table_is_the_closed_form():
+    """One binary feature: the weight is the log odds ratio log(ad / bc),
+    with Woolf's standard error sqrt(1/a + 1/b + 1/c + 1/d); the intercept
+    is the log-odds of the group x = 0, with sqrt(1/c + 1/d)."""
+    a, b, c, d = 30, 10, 15, 25  # x = 1: a ones, b zeros; x = 0: c, d
+    x = np.r_[np.ones(a + b), np.zeros(c + d)]
+    y = np.r_[np.ones(a), np.zeros(b), np.ones(c), np.zeros(d)]
+    result = logistic_inference(x[:, None], y)
+    assert result.coef[0] == pytest.approx(np.log(a * d / (b * c)), abs=1e-9)
+    assert result.coef_stderr[0] == pytest.approx(
+        np.sqrt(1 / a + 1 / b + 1 / c + 1 / d), rel=1e-8
+    )
+    assert result.intercept == pytest.approx(np.log(c / d), abs=1e-9)
+    assert result.intercept_stderr == pytest.approx(
+        np.sqrt(1 / c + 1 / d), rel=1e-8
+    )
+
+
+def test_fisher_information_is_the_negated_hessian_of_the_log_likelihood():
+    """The covariance inverts X~^T S X~; a central difference of the
+    analytic gradient (the Hessian's columns) gives the same matrix."""
+    X, y = _logistic_sample(3)
+    result = logistic_inference(X, y)
+    A = np.column_stack([np.ones(len(X)), X])
+    theta = np.r_[result.intercept, result.coef]
+
+    def gradient(t):  # of the log-likelihood, eq-logr-gradient
+        return A.T @ (y - sigmoid(A @ t))
+
+    h = 1e-5
+    hessian = np.column_stack(
+        [
+            (gradient(theta + h * e) - gradient(theta - h * e)) / (2 * h)
+            for e in np.eye(3)
+        ]
+    )
+    np.testing.assert_allclose(
+        np.linalg.inv(-hessian), result.covariance, rtol=1e-6
+    )
+    np.testing.assert_allclose(
+        gradient(theta), 0, atol=1e-8 * len(y)
+    )  # at the maximum
+
+
+def test_inference_agrees_with_scikit_learn_and_its_own_parts():
+    from scipy import stats
+
+    X, y = _logistic_sample(4)
+    result = logistic_inference(X, y, confidence=0.9)
+    sk = sk_binary(X, y)
+    np.testing.assert_allclose(result.coef, sk.coef_.ravel(), atol=1e-6)
+    assert result.intercept == pytest.approx(sk.intercept_[0], abs=1e-6)
+    se = np.sqrt(np.diag(result.covariance))
+    np.testing.assert_allclose(result.coef_stderr, se[1:])
+    np.testing.assert_allclose(result.z_statistic, result.coef / se[1:])
+    np.testing.assert_allclose(
+        result.p_value, 2 * stats.norm.sf(np.abs(result.z_statistic))
+    )
+    half = stats.norm.ppf(0.95) * se[1:]
+    np.testing.assert_allclose(
+        result.confidence_interval,
+        np.column_stack([result.coef - half, result.coef + half]),
+    )
+    # deviance: -2 log-likelihood, twice n times the log loss
+    p = sk.predict_proba(X)[:, 1]
+    assert result.deviance == pytest.approx(
+        2 * len(y) * log_loss(y, p), rel=1e-8
+    )
+    intercept_only = np.full(len(y), y.mean())
+    assert result.null_deviance == pytest.approx(
+        2 * len(y) * log_loss(y, intercept_only), rel=1e-12
+    )
+    assert result.null_deviance > result.deviance
+
+
+def test_wald_intervals_cover_the_true_weights():
+    """A large-sample result, checked by simulation: 400 samples of 300
+    points, the 95% intervals of the two weights."""
+    w, b = np.array([1.0, -0.5]), 0.3
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(300, 2))
+    hits = np.zeros(2)
+    for _ in range(400):
+        y = (rng.random(300) < sigmoid(X @ w + b)).astype(int)
+        interval = logistic_inference(X, y).confidence_interval
+        hits += (interval[:, 0] <= w) & (w <= interval[:, 1])
+    coverage = hits / 400
+    assert np.all(np.abs(coverage - 0.95) < 0.03)  # 3 binomial sd: 0.033
+
+
+def test_likelihood_ratio_and_wald_tests_agree_on_a_large_sample():
+    """Near the hypothesis "w_2 = 0" (a small true w_2), the drop of the
+    deviance and the squared z statistic are close: both chi-squared."""
+    X, y = _logistic_sample(6, n=2000, w=(1.0, 0.1))
+    full = logistic_inference(X, y)
+    reduced = logistic_inference(X[:, :1], y)
+    drop = reduced.deviance - full.deviance  # chi-squared, one dof
+    assert 4 < drop < 30  # w_2 is detected
+    assert drop == pytest.approx(full.z_statistic[1] ** 2, rel=0.02)
+
+
+def test_inference_refuses_separable_and_collinear_data():
+    data = make_separable(60, margin=0.3, random_state=0)
+    with pytest.raises(ValueError, match="linearly separable"):
+        logistic_inference(data.X, data.y)
+    X, y = _logistic_sample(7, n=100)
+    with pytest.raises(ValueError, match="Fisher information is singular"):
+        logistic_inference(np.column_stack([X, 2 * X[:, 0]]), y)
+    with pytest.raises(ValueError, match="'confidence' parameter"):
+        logistic_inference(X, y, confidence=95)
+    with pytest.raises(ValueError, match="exactly two classes"):
+        logistic_inference(X, np.arange(100) % 3)
+
+
+def test_inference_with_string_labels():
+    X, y = _logistic_sample(8)
+    named = np.where(y == 1, "yes", "no")
+    np.testing.assert_allclose(
+        logistic_inference(X, named).coef, logistic_inference(X, y).coef
+    )

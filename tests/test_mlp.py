@@ -23,6 +23,7 @@ from mlcourse.mlp import (
     unflatten_parameters,
 )
 from sklearn.datasets import load_digits
+from sklearn.exceptions import ConvergenceWarning as SkConvergenceWarning
 from sklearn.model_selection import train_test_split
 from sklearn.neural_network import MLPClassifier as SkMLP
 
@@ -89,6 +90,40 @@ def test_glorot_initialization_bounds_and_shapes():
     big, _ = init_parameters((200, 300, 1), "tanh", random_state=0)
     # a uniform variable on [-r, r] has variance r^2 / 3 = 2 / (fan_in + fan_out)
     assert abs(big[0].var() - 2 / 500) < 0.05 * 2 / 500
+
+
+def test_he_initialization_for_relu_units():
+    """He's start: uniform on [-r, r] with r = sqrt(6 / fan_in), variance
+    2 / fan_in; the default for relu units, and on request for others."""
+    big, _ = init_parameters((300, 200, 1), "relu", random_state=0)
+    assert np.all(np.abs(big[0]) <= np.sqrt(6 / 300))
+    assert abs(big[0].var() - 2 / 300) < 0.05 * 2 / 300
+    same, _ = init_parameters((300, 200, 1), "tanh", random_state=0, init="he")
+    assert np.array_equal(same[0], big[0])
+    glorot, _ = init_parameters(
+        (300, 200, 1), "relu", random_state=0, init="glorot"
+    )
+    assert abs(glorot[0].var() - 2 / 500) < 0.05 * 2 / 500
+    with pytest.raises(ValueError, match="'init' parameter"):
+        init_parameters((3, 2), init="xavier")
+
+
+def test_he_start_keeps_the_scale_of_relu_scores():
+    """The variance argument of eq-mlp-he: through ten relu layers of equal
+    width, He's start keeps the mean square of the scores within a factor
+    of 2; Glorot's halves it at every layer."""
+    X = np.random.default_rng(0).normal(size=(2000, 64))
+    sizes = (64,) + (256,) * 10
+    scales = {}
+    for init in ("he", "glorot"):
+        W, b = init_parameters(sizes + (1,), "relu", random_state=1, init=init)
+        Zs, _ = forward(W, b, X, "relu")
+        scales[init] = np.array([np.mean(Z**2) for Z in Zs[:-1]])
+    he, glorot = scales["he"], scales["glorot"]
+    assert np.all((he / he[0] > 0.5) & (he / he[0] < 2))
+    per_layer = (glorot[-1] / glorot[0]) ** (1 / 9)
+    assert 0.4 < per_layer < 0.6
+    assert np.all(glorot[1:] < glorot[:-1])
 
 
 def test_flatten_round_trip():
@@ -199,39 +234,77 @@ def test_digits_default_reaches_97_percent(digits):
     assert model.fit(Xtr, ytr).score(Xte, yte) >= 0.97
 
 
-@pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")
-def test_digits_matches_sklearn_with_the_same_settings(digits):
-    # The same network, steps and batches as scikit-learn's, compared after
-    # 10 passes (the default 200 are compared by `make bench`, mlp_bench).
-    Xtr, Xte, ytr, yte = digits
-    passes = 10
-    ours = (
-        MLPClassifier(
-            hidden_layer_sizes=(64,), max_iter=passes, random_state=0
-        )
-        .fit(Xtr, ytr)
-        .score(Xte, yte)
+def _sklearn_from(start, X, y, passes, **settings):
+    """scikit-learn's network trained from our starting weights ``start``:
+    one pass creates its attributes, then ``coefs_`` and ``intercepts_``
+    are set to ours and ``warm_start`` trains from them."""
+    model = SkMLP(
+        solver="sgd",
+        nesterovs_momentum=False,
+        shuffle=False,
+        warm_start=True,
+        max_iter=1,
+        tol=0.0,
+        n_iter_no_change=10**6,
+        **settings,
     )
-    sk = (
-        SkMLP(
-            hidden_layer_sizes=(64,),
-            activation="tanh",
-            solver="sgd",
-            learning_rate_init=0.1,
-            momentum=0.9,
-            nesterovs_momentum=False,
-            batch_size=32,
-            alpha=0.0,
-            max_iter=passes,
-            tol=0.0,
-            n_iter_no_change=passes,
-            random_state=0,
-        )
-        .fit(Xtr, ytr)
-        .score(Xte, yte)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", SkConvergenceWarning)
+        model.fit(X, y)
+        model.coefs_ = [W.copy() for W in start[0]]
+        model.intercepts_ = [b.copy() for b in start[1]]
+        model.set_params(max_iter=passes)
+        model.fit(X, y)
+    return model
+
+
+@pytest.mark.parametrize(
+    "activation, hidden, classes, alpha",
+    [
+        ("tanh", (64,), 10, 0.0),
+        ("relu", (8, 5), 3, 0.0),
+        ("logistic", (6,), 2, 0.0),
+        ("tanh", (7,), 2, 0.32),
+    ],
+)
+def test_same_start_same_steps_as_sklearn(
+    digits, activation, hidden, classes, alpha
+):
+    """From the same weights and the same batches (no shuffling), our
+    network takes the same SGD steps as scikit-learn's: this tests the
+    gradients and the momentum updates, not only the accuracy."""
+    Xtr, _, ytr, _ = digits
+    keep = ytr < classes
+    n = min(640, 32 * (int(keep.sum()) // 32))  # whole batches of 32
+    X, y = Xtr[keep][:n], ytr[keep][:n]
+    name = "sigmoid" if activation == "logistic" else activation
+    outputs = 1 if classes == 2 else classes
+    start = init_parameters((64, *hidden, outputs), name, random_state=1)
+    start = (start[0], [np.full(b.shape, 0.1) for b in start[1]])
+    ours = MLPClassifier(
+        hidden_layer_sizes=hidden,
+        activation=name,
+        max_iter=5,
+        shuffle=False,
+        alpha=alpha / 32,  # scikit-learn divides its penalty by the batch
+    ).fit(X, y, coefs_init=start[0], intercepts_init=start[1])
+    sk = _sklearn_from(
+        start,
+        X,
+        y,
+        5,
+        hidden_layer_sizes=hidden,
+        activation=activation,
+        learning_rate_init=0.1,
+        momentum=0.9,
+        batch_size=32,
+        alpha=alpha,
     )
-    assert ours >= 0.95
-    assert abs(ours - sk) <= 0.02
+    for a, b in zip(
+        ours.coefs_ + ours.intercepts_, sk.coefs_ + sk.intercepts_
+    ):
+        assert np.allclose(a, b, rtol=0, atol=1e-12)
+    assert np.allclose(ours.predict_proba(X), sk.predict_proba(X), atol=1e-12)
 
 
 def test_predict_proba_and_decision_function(digits):
@@ -314,25 +387,39 @@ def test_l2_penalty_shrinks_weights(digits):
     )
 
 
-def test_early_stopping_keeps_best_validation_pass(digits):
+def test_early_stopping_keeps_the_pass_of_lowest_validation_loss(digits):
     Xtr, _, ytr, _ = digits
     model = MLPClassifier(
         hidden_layer_sizes=(16,),
-        max_iter=60,
+        max_iter=200,
         early_stopping=True,
         n_iter_no_change=5,
+        learning_rate=0.3,
         random_state=0,
-    ).fit(Xtr, ytr)
-    scores = model.validation_scores_
+    ).fit(Xtr[:300], ytr[:300])
+    losses = model.validation_loss_curve_
     assert (
-        len(scores)
+        len(losses)
         == model.n_iter_
         == len(model.loss_curve_)
-        == len(model.validation_loss_curve_)
+        == len(model.validation_scores_)
     )
-    assert model.n_iter_ < 60
-    assert model.best_iteration_ == int(np.argmax(scores)) + 1
+    assert model.n_iter_ < 200
+    assert model.best_iteration_ == int(np.argmin(losses)) + 1
     assert model.n_iter_ - model.best_iteration_ == 5
+    # the kept weights are those of the best pass: refit for that many
+    # passes (same seed, same split) and compare
+    again = MLPClassifier(
+        hidden_layer_sizes=(16,),
+        max_iter=model.best_iteration_,
+        early_stopping=True,
+        n_iter_no_change=200,
+        learning_rate=0.3,
+        random_state=0,
+    ).fit(Xtr[:300], ytr[:300])
+    assert again.best_iteration_ == model.best_iteration_
+    for a, b in zip(model.coefs_, again.coefs_):
+        assert np.array_equal(a, b)
     plain = MLPClassifier(
         hidden_layer_sizes=(16,), max_iter=4, random_state=0
     ).fit(Xtr, ytr)

@@ -1,4 +1,4 @@
-"""Tests of mlcourse.perceptron_variants: voted, averaged, kernel and multi-class perceptrons."""
+"""Tests of mlcourse.perceptron_variants: voted, averaged, pocket, kernel and multi-class perceptrons."""
 
 import tracemalloc
 import warnings
@@ -7,17 +7,21 @@ import numpy as np
 import pytest
 from mlcourse import ConvergenceWarning, NotFittedError
 from mlcourse.gradient_descent import InverseLinear
+from mlcourse.perceptron import Perceptron, is_mistake, normalized_rows
 from mlcourse.perceptron_variants import (
     AveragedPerceptron,
     KernelPerceptron,
     MulticlassPerceptron,
+    PocketPerceptron,
     VotedPerceptron,
     averaged_perceptron_naive,
     averaged_perceptron_plain,
     kernel_perceptron_naive,
     lazy_average,
     linear_kernel,
+    mistake_counts,
     multiclass_perceptron_naive,
+    pocket_perceptron_naive,
     polynomial_features_2d,
     polynomial_kernel,
     rbf_kernel,
@@ -270,6 +274,66 @@ def test_voted_decision_function_is_a_fraction_of_votes(digits_pair):
     assert model.score(X, y) > 0.95
 
 
+# --- the pocket algorithm -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_pocket_equals_brute_force_bit_for_bit(seed):
+    X, y, passes, orders, eta, fit_intercept = _exactness_problem(seed)
+    model = PocketPerceptron(
+        **_run_settings(passes, orders, eta, fit_intercept, seed),
+    ).fit(X, y)
+    w, b, mistakes = pocket_perceptron_naive(
+        X, y, passes, eta, fit_intercept, orders
+    )
+    np.testing.assert_array_equal(model.coef_, w)
+    assert model.intercept_ == b and model.pocket_mistakes_ == mistakes
+    W, B, _ = voted_perceptron_naive(X, y, passes, eta, fit_intercept, orders)
+    np.testing.assert_array_equal(model.last_coef_, W[-1])
+    assert model.last_intercept_ == B[-1] and model.n_updates_ == len(W) - 1
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_pocket_holds_the_first_vector_with_the_fewest_mistakes(seed):
+    X, y = _noisy_data(900 + seed, n=200, d=3)
+    y[::9] *= -1  # not separable
+    runs = dict(max_iter=4, shuffle=True, random_state=seed)
+    model = PocketPerceptron(**runs).fit(X, y)
+    voted = VotedPerceptron(**runs).fit(X, y)  # every vector of the run
+    scores = X @ voted.weights_.T + voted.intercepts_
+    counts = np.sum(y[:, None] * scores <= 0, axis=0)
+    k = int(np.argmin(counts))
+    assert model.pocket_update_ == k and model.pocket_mistakes_ == counts[k]
+    np.testing.assert_array_equal(model.coef_, voted.weights_[k])
+    assert model.pocket_mistakes_ == np.sum(model.predict(X) != y)
+    assert counts.min() < counts[-1]  # better than the last vector here
+
+
+def test_pocket_on_separable_data_is_the_perceptron(digits_pair):
+    X, y = digits_pair
+    model = PocketPerceptron(max_iter=20).fit(X, y)
+    plain = Perceptron(max_iter=20).fit(X, y)
+    assert plain.converged_ and model.converged_
+    assert model.pocket_mistakes_ == 0 and model.score(X, y) == 1.0
+    np.testing.assert_array_equal(model.coef_, plain.coef_)
+    np.testing.assert_array_equal(model.last_coef_, plain.coef_)
+    assert model.pocket_update_ == model.n_updates_ == plain.n_updates_
+
+
+def test_mistake_counts_decide_ties_by_the_mistake_rule(monkeypatch):
+    import mlcourse.perceptron_variants as variants
+
+    X, y = _noisy_data(31, n=60, d=3, integer=True)
+    V = np.vstack([np.zeros(4), [1.0, 0.0, 0.0, 0.0], [1.0, -1.0, 2.0, 1.0]])
+    Z = normalized_rows(X, y)
+    counts = mistake_counts(Z, X, y, V, 4.0)
+    rule = [sum(map(is_mistake, X, y, [v[:3]] * 60, [v[3]] * 60)) for v in V]
+    np.testing.assert_array_equal(counts, rule)
+    assert counts[0] == 60  # every score of w = 0 is a tie, a mistake
+    monkeypatch.setattr(variants, "PREDICT_CHUNK", 70)  # one vector a time
+    np.testing.assert_array_equal(mistake_counts(Z, X, y, V, 4.0), rule)
+
+
 # --- kernel perceptron ----------------------------------------------------------------
 
 
@@ -421,6 +485,7 @@ def test_multiclass_with_two_classes_matches_binary_perceptron_difference():
 ESTIMATORS = [
     AveragedPerceptron,
     VotedPerceptron,
+    PocketPerceptron,
     KernelPerceptron,
     MulticlassPerceptron,
 ]
@@ -470,7 +535,8 @@ def test_bad_data(cls):
 
 
 @pytest.mark.parametrize(
-    "cls", [AveragedPerceptron, VotedPerceptron, KernelPerceptron]
+    "cls",
+    [AveragedPerceptron, VotedPerceptron, PocketPerceptron, KernelPerceptron],
 )
 def test_binary_models_refuse_three_classes(cls):
     X, _ = _noisy_data(2, n=12, d=2)
@@ -541,7 +607,13 @@ def test_fit_returns_self_and_repr(cls):
 
 
 @pytest.mark.parametrize(
-    "cls", [AveragedPerceptron, VotedPerceptron, MulticlassPerceptron]
+    "cls",
+    [
+        AveragedPerceptron,
+        VotedPerceptron,
+        PocketPerceptron,
+        MulticlassPerceptron,
+    ],
 )
 def test_label_permutation_flips_the_sign(cls):
     X, y = _noisy_data(8, n=50, d=3)
@@ -584,6 +656,17 @@ def test_voted_fast_path_is_exact_on_float_data(seed):
 # --- every fast path equals its plain loop, bit for bit ---------------------
 
 
+def _run_settings(passes, orders, eta, fit_intercept, seed):
+    """The hyper-parameters that replay an exactness problem's run."""
+    return dict(
+        learning_rate=eta,
+        max_iter=passes,
+        fit_intercept=fit_intercept,
+        shuffle=orders is not None,
+        random_state=seed,
+    )
+
+
 def _exactness_problem(seed):
     """Random data of several kinds: noisy, tied (small integers), scaled."""
     rng = np.random.default_rng(1000 + seed)
@@ -623,11 +706,7 @@ def test_lazy_average_equals_plain_lazy_loop_bit_for_bit(seed):
 def test_voted_equals_plain_loop_bit_for_bit(seed):
     X, y, passes, orders, eta, fit_intercept = _exactness_problem(seed)
     model = VotedPerceptron(
-        learning_rate=eta,
-        max_iter=passes,
-        fit_intercept=fit_intercept,
-        shuffle=orders is not None,
-        random_state=seed,
+        **_run_settings(passes, orders, eta, fit_intercept, seed),
     ).fit(X, y)
     W, B, C = voted_perceptron_naive(X, y, passes, eta, fit_intercept, orders)
     np.testing.assert_array_equal(model.weights_, W)
@@ -642,11 +721,7 @@ def test_kernel_equals_plain_loop_bit_for_bit(seed):
     model = KernelPerceptron(
         kernel=kernel,
         gamma=0.5,
-        learning_rate=eta,
-        max_iter=passes,
-        fit_intercept=fit_intercept,
-        shuffle=orders is not None,
-        random_state=seed,
+        **_run_settings(passes, orders, eta, fit_intercept, seed),
     ).fit(X, y)
     alpha, b = kernel_perceptron_naive(
         model._gram(X, X)[0], y, passes, eta, fit_intercept, orders
@@ -663,11 +738,7 @@ def test_multiclass_equals_plain_loop_bit_for_bit(seed):
     labels[:m] = np.arange(m)
     labels = np.where(y > 0, labels, (labels + 1) % m)
     model = MulticlassPerceptron(
-        learning_rate=eta,
-        max_iter=passes,
-        fit_intercept=fit_intercept,
-        shuffle=orders is not None,
-        random_state=seed,
+        **_run_settings(passes, orders, eta, fit_intercept, seed),
     ).fit(X, labels)
     W, b = multiclass_perceptron_naive(
         X, labels, m, passes, eta, fit_intercept, orders

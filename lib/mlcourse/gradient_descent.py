@@ -1,6 +1,8 @@
 """Gradient descent, step-size schedules, stochastic gradients and gradient checking.
 
-Introduced in chapter 3, "Gradient descent".
+Introduced in the chapter :ref:`chapter-gradient-descent`. The point being
+moved is ``x`` here, the chapter's :math:`w` (any array shape), and the
+step at update ``k`` is ``eta_k``, the chapter's :math:`\\eta_k`.
 
 Gradient descent
 ----------------
@@ -140,7 +142,8 @@ def numerical_gradient(f: Callable, x, eps: float = 1e-6) -> np.ndarray:
 
     Returns
     -------
-    ndarray of the same shape as ``x`` (float).
+    gradient : ndarray of float
+        The estimate of the gradient, of the same shape as ``x``.
     """
     x = _point(x, "x")
     flat = x.reshape(-1)  # a view: changing flat changes x
@@ -338,11 +341,11 @@ class DescentResult:
     ----------
     x : ndarray
         The last iterate (the answer when ``converged``).
-    path : ndarray, shape ``(n_iter + 1,) + x.shape``
+    path : ndarray, shape (n_iter + 1,) + x.shape
         Every iterate, from the starting point ``x0`` to ``x``.
-    objective_path : ndarray of shape ``(n_iter + 1,)``, or None
+    objective_path : ndarray of shape (n_iter + 1,), or None
         The objective at every iterate (None when no objective was given).
-    step_sizes : ndarray of shape ``(n_iter,)``
+    step_sizes : ndarray of shape (n_iter,)
         The step size ``eta_k`` used in step ``k = 1, ..., n_iter``.
     n_iter : int
         Number of steps taken.
@@ -563,13 +566,13 @@ class SGDResult:
         ``sum_t eta_t x_t / sum_t eta_t`` over the points ``x_1 = x0, ..., x_T`` at which the
         stochastic gradients were taken (:eq:`eq-gd-average`); None unless
         ``average``.
-    path : ndarray, shape ``(n_steps + 1,) + x.shape``
+    path : ndarray, shape (n_steps + 1,) + x.shape
         Every iterate ``x_1 = x0, x_2, ..., x_{T+1}``.
-    average_path : ndarray, shape ``(n_steps,) + x.shape``, or None
+    average_path : ndarray, shape (n_steps,) + x.shape, or None
         The weighted average after each step ``t = 1, ..., T`` (when ``average``).
-    objective_path : ndarray of shape ``(n_passes + 1,)``, or None
+    objective_path : ndarray of shape (n_passes + 1,), or None
         The objective at ``x0`` and after every pass over the data (when ``objective`` given).
-    step_sizes : ndarray of shape ``(n_steps,)``
+    step_sizes : ndarray of shape (n_steps,)
     n_steps : int
         Number of stochastic steps taken.
     n_iter : int

@@ -1,12 +1,16 @@
-"""Linear regression by least squares (chapter "1. Linear regression").
+"""Linear regression by least squares (chapter :ref:`chapter-linear-regression`).
 
 - :func:`least_squares_line` and :func:`correlation`: the closed form of simple regression,
   :eq:`eq-lr-slope` and :eq:`eq-lr-intercept` (section "Least squares").
-- :class:`LinearRegression`: multiple regression with a design matrix, solved by a
-  numerically stable route (a QR of ``[X | y]``, then an SVD of its triangle R), never by
-  inverting :math:`X^\\top X` (section "Multiple regression").
+- :class:`LinearRegression`: multiple regression with a design matrix, solved from a QR
+  decomposition of the centred, scaled data and the SVD of its small triangular factor,
+  never by inverting :math:`X^\\top X` (sections "Multiple regression" and "Why not invert
+  X^T X").
+- :class:`Ridge`: least squares with an L2 penalty, :eq:`eq-lr-ridge`, solved from the SVD
+  of the centred design (section "Ridge regression").
 - :func:`slope_inference`: standard errors, t statistic, p-value and confidence interval for
-  the slope of a simple regression under the model's five assumptions (section "Inference").
+  the slope of a simple regression under the model's five assumptions (section "Inference
+  for the slope").
 
 Only numpy is used in the algorithms; ``scipy.stats`` supplies the Student t distribution.
 """
@@ -22,10 +26,11 @@ from sklearn.base import BaseEstimator, RegressorMixin
 from sklearn.utils import check_array
 from sklearn.utils._param_validation import Interval, validate_params
 
-from ._validation import fit_context, fit_data, predict_data
+from ._validation import NON_NEGATIVE, fit_context, fit_data, predict_data
 
 __all__ = [
     "LinearRegression",
+    "Ridge",
     "RankWarning",
     "SlopeInference",
     "least_squares_line",
@@ -257,6 +262,101 @@ class LinearRegression(RegressorMixin, BaseEstimator):
         """
         X = predict_data(self, X, "coef_")
         return self.intercept_ + X @ self.coef_
+
+
+class Ridge(RegressorMixin, BaseEstimator):
+    """Ridge regression: least squares with an L2 penalty on the slopes.
+
+    Section "Ridge regression" of the chapter "Linear regression": the
+    coefficients minimise :eq:`eq-lr-ridge`,
+    ``||y - intercept - X @ coef||^2 + alpha ||coef||^2``, the penalty of
+    scikit-learn's ``Ridge`` (the intercept is not penalized). With ``X``
+    centred, the minimiser is ``coef = (X^T X + alpha I)^{-1} X^T y``
+    (:eq:`eq-lr-ridge-solution`), computed without forming ``X^T X``: from
+    the thin SVD ``X = U diag(s) V^T`` of the centred design,
+    ``coef = V diag(s / (s^2 + alpha)) U^T y`` (:eq:`eq-lr-ridge-svd`),
+    which shrinks the least-squares coefficient along each right singular
+    vector by the factor ``s^2 / (s^2 + alpha)``. ``alpha = 0`` gives the
+    least-squares fit (the minimum-norm one when the design is
+    rank-deficient, as :class:`LinearRegression` returns). The penalty is
+    not scale-invariant: standardize the features first.
+
+    Parameters
+    ----------
+    alpha : float, default 1.0
+        Strength of the penalty (the book's ``lambda``), at least 0, in the
+        units of ``X`` squared.
+    fit_intercept : bool, default True
+        Fit an unpenalized intercept; otherwise the fit goes through the
+        origin.
+
+    Attributes
+    ----------
+    coef_ : ndarray of shape (n_features,)
+        The penalized slopes.
+    intercept_ : float
+        The intercept (0.0 when ``fit_intercept=False``).
+    singular_values_ : ndarray of shape (min(n_samples, n_features),)
+        The singular values ``s`` of the centred design, largest first.
+    effective_dof_ : float
+        The effective number of parameters of the slopes,
+        ``sum(s^2 / (s^2 + alpha))`` (:eq:`eq-lr-ridge-dof`): the number of
+        features at ``alpha = 0``, falling to 0 as ``alpha`` grows.
+    n_features_in_ : int
+        Number of features seen during ``fit``.
+    feature_names_in_ : ndarray of shape (n_features_in_,)
+        The column names of a DataFrame given to ``fit``.
+    """
+
+    _parameter_constraints = {
+        "alpha": NON_NEGATIVE,
+        "fit_intercept": ["boolean"],
+    }
+
+    def __init__(self, *, alpha: float = 1.0, fit_intercept: bool = True):
+        self.alpha = alpha
+        self.fit_intercept = fit_intercept
+
+    @fit_context
+    def fit(self, X, y):
+        """Fit by penalized least squares.
+
+        Parameters
+        ----------
+        X : array_like of shape (n_samples, n_features)
+        y : array_like of shape (n_samples,)
+
+        Returns
+        -------
+        self
+        """
+        X, y = fit_data(self, X, y)
+        x_mean, y_mean = np.zeros(X.shape[1]), 0.0
+        if self.fit_intercept:
+            x_mean, y_mean = X.mean(axis=0), float(y.mean())
+        U, s, Vt = np.linalg.svd(X - x_mean, full_matrices=False)
+        shrink = _ridge_factors(s, float(self.alpha), max(X.shape))
+        self.coef_ = Vt.T @ (shrink * (U.T @ (y - y_mean)))
+        self.intercept_ = float(y_mean - x_mean @ self.coef_)
+        self.singular_values_ = s
+        self.effective_dof_ = float(np.sum(shrink * s))
+        return self
+
+    predict = LinearRegression.predict  # the same affine map
+
+
+def _ridge_factors(s, alpha, size):
+    """The factors ``s / (s^2 + alpha)`` of :eq:`eq-lr-ridge-svd`.
+
+    With ``alpha = 0`` they are ``1 / s``; singular values below
+    ``size * eps`` times the largest then count as zero (the directions a
+    rank-deficient design does not determine get no weight: the
+    minimum-norm solution).
+    """
+    if alpha > 0:
+        return s / (s * s + alpha)
+    keep = s > np.finfo(float).eps * size * (s[0] if s.size else 0.0)
+    return np.where(keep, 1.0 / np.where(keep, s, 1.0), 0.0)
 
 
 def _power_of_two(a, axis=None):

@@ -1,35 +1,49 @@
 """Logistic and softmax regression, fitted by maximum conditional likelihood.
 
-This module goes with the chapter "Logistic regression"
-(``chapter-logistic-regression``). The book's convention is the usual one,
+This module goes with :ref:`chapter-logistic-regression`. The book's convention is the usual one,
 ``P(y = 1 | x) = sigmoid(w @ x + b)`` with ``sigmoid(z) = 1 / (1 + exp(-z))``
 (:eq:`eq-logr-sigmoid`), the opposite sign to the lecture the chapter draws
 on (its weights are ours with the sign flipped).
 
 The estimators minimise the mean negative log-likelihood (the *log loss*) of
-labels ``y_l`` in {0, 1}, plus an optional L2 penalty on the weights (strength ``alpha``, the name
-scikit-learn gives a penalty),
+labels :math:`y_i \\in \\{0, 1\\}`, plus an optional L2 penalty on the weights,
+whose strength :math:`\\lambda` is the parameter ``alpha`` (the name
+scikit-learn gives a penalty):
 
 .. math::
 
-   J(\\mathbf{w}, b) &= \\frac{1}{n} \\sum_{l=1}^n
-   \\bigl[\\log(1 + e^{z_l}) - y_l z_l\\bigr] \\\\
+   J(\\mathbf{w}, b) &= \\frac{1}{n} \\sum_{i=1}^n
+   \\bigl[\\log(1 + e^{z_i}) - y_i z_i\\bigr] \\\\
    &\\quad + \\frac{\\lambda}{2} \\lVert \\mathbf{w} \\rVert^2,
 
-where :math:`z_l = \\mathbf{w}^\\top \\mathbf{x}_l + b` is the score of
-sample ``l``. The gradient ``A^T (p - y) / n + alpha w`` is
-:eq:`eq-logr-gradient` divided by ``-n``: gradient *descent* on ``J`` is
-the lecture's gradient *ascent* on the log-likelihood :eq:`eq-logr-loglik`.
+where :math:`z_i = \\mathbf{w}^\\top \\mathbf{x}_i + b` is the score of
+sample :math:`i`. Its gradient,
+:math:`\\tfrac{1}{n} \\tilde X^\\top (\\mathbf{p} - \\mathbf{y})` plus
+:math:`\\lambda \\mathbf{w}`, is :eq:`eq-logr-gradient` divided by
+:math:`-n`: gradient *descent* on :math:`J` is the chapter's gradient
+*ascent* on the log-likelihood :eq:`eq-logr-loglik`.
 
 Three solvers share that objective (``solver=``):
 
-- ``"gradient"``: the algorithm box "Gradient ascent for logistic
-  regression" (``alg-logr-gradient``), a fixed step ``1 / L`` by default;
+- ``"gradient"``: :prf:ref:`alg-logr-gradient`, a fixed step ``1 / L`` by default;
 - ``"accelerated"`` (the default): the same gradient steps with Nesterov's
   momentum, restarted whenever the loss would go up, so that the loss never
   increases and ill-conditioned problems still reach the optimum;
 - ``"newton"`` (``LogisticRegression`` only): Newton's method, or iteratively
-  reweighted least squares (``alg-logr-newton``, :eq:`eq-logr-newton`).
+  reweighted least squares (:prf:ref:`alg-logr-newton`, :eq:`eq-logr-newton`).
+
+The loss is always computed from the scores, never from probabilities
+(section "Computing with scores, not probabilities"): ``-log sigma(z)`` is
+the softplus ``log(1 + e^{-z})``, evaluated as ``np.logaddexp(0, -z)``, and
+``-log softmax(z)_c`` is ``logsumexp(z) - z_c``; both are exact for any
+score, where ``log(sigmoid(z))`` is ``-inf`` below ``z = -745`` and
+``log(1 - sigmoid(z))`` from ``z = 36.74 = 53 ln 2``.
+:func:`log_loss_from_scores` is that loss; :func:`log_loss` takes probabilities, as scikit-learn's does, but
+does not clip them.
+
+:func:`logistic_inference` gives standard errors, Wald tests and intervals
+from the inverse Fisher information, and the deviance (section "How sure
+are the weights? Standard errors and deviance").
 
 The default solver with its default step, and Newton's method, run on
 centred and scaled columns, an exact change of variables with the penalty
@@ -43,6 +57,8 @@ ones; :mod:`mlcourse.mlp` re-exports them.
 
 from __future__ import annotations
 
+import warnings
+from dataclasses import dataclass
 from numbers import Real
 
 import numpy as np
@@ -56,6 +72,7 @@ from ._validation import (
     PASSES,
     POSITIVE,
     STEP,
+    ConvergenceWarning,
     StrOptions,
     check_start,
     column_moments,
@@ -70,11 +87,14 @@ from ._validation import (
 __all__ = [
     "sigmoid",
     "log_loss",
+    "log_loss_from_scores",
     "softmax",
     "gaussian_nb_weights",
     "softmax_to_reference",
     "LogisticRegression",
     "SoftmaxRegression",
+    "LogisticInference",
+    "logistic_inference",
 ]
 
 
@@ -144,17 +164,33 @@ def _vector(values, name, length=None):
     return values
 
 
+def _binary_labels(y, name="y"):
+    """0/1 labels as floats, or a clear error."""
+    y = _vector(y, name)
+    if not np.all((y == 0) | (y == 1)):
+        raise ValueError(
+            f"{name} must contain only 0 and 1 here; "
+            f"got values {np.unique(y)[:5]}."
+        )
+    return y
+
+
 @validate_params(
-    {"y": ["array-like"], "proba": ["array-like"], "eps": POSITIVE},
+    {"y": ["array-like"], "proba": ["array-like"]},
     prefer_skip_nested_validation=True,
 )
-def log_loss(y, proba, eps=1e-15):
+def log_loss(y, proba):
     """Mean negative log-likelihood of 0/1 labels under probabilities.
 
-    ``-(1/n) sum_l [y_l log p_l + (1 - y_l) log(1 - p_l)]``, that is
-    :eq:`eq-logr-loglik` divided by ``-n``. Probabilities are clipped to
-    ``[eps, 1 - eps]`` so that a confident mistake costs a large but finite
-    amount.
+    ``-(1/n) sum_i [y_i log p_i + (1 - y_i) log(1 - p_i)]``, that is
+    :eq:`eq-logr-loglik` divided by ``-n``. The probabilities are not
+    clipped: a label that was given probability 0 costs ``inf``, the true
+    cost of a certainty that was wrong. Probabilities computed from scores
+    round to exactly 0 or 1 once ``|z|`` is large (``1 - sigmoid(z)`` is 0
+    from ``z = 36.74 = 53 ln 2``), so a confident mistake's loss is lost in them: use
+    :func:`log_loss_from_scores` on the scores (``decision_function``),
+    which is exact for every score. (Clipping at ``1e-15``, as some
+    libraries do, would cap that loss at ``-log(1e-15) = 34.5``.)
 
     Parameters
     ----------
@@ -163,32 +199,85 @@ def log_loss(y, proba, eps=1e-15):
     proba : array_like of shape (n_samples,) or (n_samples, 2)
         Probabilities of class 1, or the output of ``predict_proba`` (its
         second column is used).
-    eps : float, default 1e-15
-        Clipping of the probabilities.
 
     Returns
     -------
     float
+        The mean loss, ``inf`` when a label has probability 0.
     """
-    y = _vector(y, "y")
-    if not np.all((y == 0) | (y == 1)):
-        raise ValueError(
-            "y must contain only 0 and 1 for log_loss; "
-            f"got values {np.unique(y)[:5]}."
-        )
+    y = _binary_labels(y)
     proba = np.asarray(proba, dtype=float)
     if proba.ndim == 2 and proba.shape[1] == 2:
         proba = proba[:, 1]
     proba = _vector(proba, "proba", length=y.shape[0])
     if np.any((proba < 0) | (proba > 1)):
         raise ValueError("proba must contain probabilities between 0 and 1.")
-    p = np.clip(proba, eps, 1 - eps)
-    return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
+    with np.errstate(divide="ignore"):  # log(0) = -inf, the true value
+        log_p = np.where(y == 1, np.log(proba), np.log1p(-proba))
+    return float(-np.mean(log_p))
 
 
-def _loss_from_scores(y01, z):
-    """Mean log loss from the scores, ``mean(log(1 + e^z) - y z)``."""
-    return float(np.mean(np.logaddexp(0.0, z) - y01 * z))
+@validate_params(
+    {"y": ["array-like"], "scores": ["array-like"]},
+    prefer_skip_nested_validation=True,
+)
+def log_loss_from_scores(y, scores):
+    """Mean log loss computed from the scores, exact for every score.
+
+    Section "Computing with scores, not probabilities". Two classes:
+    ``scores`` holds the log-odds ``z_i`` of class 1, ``y`` the labels 0
+    and 1, and the loss of sample ``i`` is the second line of
+    :eq:`eq-logr-loglik` negated, ``log(1 + e^{z_i}) - y_i z_i``, with the
+    softplus ``log(1 + e^z)`` evaluated as ``np.logaddexp(0, z)``, which
+    never overflows. ``K`` classes: ``scores`` has one column per class,
+    ``y`` holds class indices ``0 .. K-1``, and the loss is
+    ``logsumexp(z_i) - z_{i, y_i}`` (:eq:`eq-logr-softmax-loss`), with the
+    row maximum taken out of the exponentials. The estimators minimise
+    this loss (plus their penalty).
+
+    Parameters
+    ----------
+    y : array_like of shape (n_samples,)
+        Labels 0 and 1 (1-D scores), or class indices (2-D scores).
+    scores : array_like of shape (n_samples,) or (n_samples, K)
+        The scores, for example ``decision_function(X)`` of
+        :class:`LogisticRegression`.
+
+    Returns
+    -------
+    float
+    """
+    Z = check_array(
+        scores, ensure_2d=False, dtype=np.float64, input_name="scores"
+    )
+    if Z.ndim == 1:
+        y = _binary_labels(y)
+        if y.shape != Z.shape:
+            raise ValueError(
+                f"y and scores must have the same length; got {y.shape[0]} "
+                f"labels and {Z.shape[0]} scores."
+            )
+        return _mean_log_loss(y, Z)
+    y = _vector(y, "y", length=Z.shape[0])
+    K = Z.shape[1]
+    if not np.all((y == np.round(y)) & (y >= 0) & (y < K)):
+        raise ValueError(
+            f"y must hold class indices 0 to {K - 1} (one per column of "
+            f"scores); got values {np.unique(y)[:5]}."
+        )
+    return _mean_log_loss(np.eye(K)[y.astype(int)], Z)
+
+
+def _mean_log_loss(Y, Z):
+    """The mean log loss from scores: softplus or log-sum-exp (see above).
+
+    ``Y``: 0/1 labels for 1-D ``Z``, one-hot rows for 2-D ``Z``.
+    """
+    if Z.ndim == 1:
+        return float(np.mean(np.logaddexp(0.0, Z) - Y * Z))
+    m = Z.max(axis=1, keepdims=True)
+    lse = m[:, 0] + np.log(np.exp(Z - m).sum(axis=1))
+    return float(np.mean(lse - np.sum(Y * Z, axis=1)))
 
 
 @validate_params(
@@ -305,25 +394,13 @@ class _Problem:
     def evaluate(self, Z, theta):
         """The objective and the probabilities at the scores ``Z``.
 
-        Both come from one ``exp``: with ``e = exp(-|z|)``, ``sigmoid(z)``
-        is ``1 / (1 + e)`` or ``e / (1 + e)`` (as in :func:`sigmoid`) and
-        ``log(1 + exp(z)) = max(z, 0) + log1p(e)``; for softmax, the shifted
-        exponentials give both the probabilities and the log-sum-exp.
+        The loss comes from the scores (:func:`log_loss_from_scores`), the
+        probabilities from :func:`sigmoid` or :func:`softmax`: both stable
+        for any score.
         """
-        if self.binary:
-            e = np.exp(-np.abs(Z))
-            P = np.where(Z >= 0, 1.0 / (1.0 + e), e / (1.0 + e))
-            softplus = np.maximum(Z, 0.0) + np.log1p(e)
-            loss = np.mean(softplus - self.targets * Z)
-        else:
-            m = Z.max(axis=1, keepdims=True)
-            E = np.exp(Z - m)
-            total = E.sum(axis=1, keepdims=True)
-            P = E / total
-            lse = (m + np.log(total))[:, 0]
-            loss = np.mean(lse - np.sum(self.targets * Z, axis=1))
+        loss = _mean_log_loss(self.targets, Z)
         penalty = 0.5 * float(np.sum(self.penalty * theta**2))
-        return float(loss) + penalty, P
+        return loss + penalty, self.probabilities(Z)
 
     def objective(self, Z, theta):
         return self.evaluate(Z, theta)[0]
@@ -349,7 +426,7 @@ class _Problem:
 
 
 def _gradient_descent(problem, theta, eta, max_iter, tol):
-    """Algorithm ``alg-logr-gradient``: ``theta <- theta - eta_k * gradient``.
+    """:prf:ref:`alg-logr-gradient`: ``theta <- theta - eta_k * gradient``.
 
     Stops when every entry of the gradient is below ``tol`` in size, or after
     ``max_iter`` steps. Returns ``(theta, loss_path, n_iter, converged)``.
@@ -438,15 +515,18 @@ _FLAT_STEPS = 3
 
 
 def _newton(problem, theta, max_iter, tol):
-    """Algorithm ``alg-logr-newton`` (IRLS), :eq:`eq-logr-newton`.
+    """:prf:ref:`alg-logr-newton` (IRLS), :eq:`eq-logr-newton`.
 
     Each step solves ``H step = grad`` with the Hessian
     ``H = A^T S A / n + alpha`` (:eq:`eq-logr-hessian`), then halves the step
-    until the loss does not increase. It stops, short of ``tol``, when no
-    step down to ``1e-10`` times Newton's keeps the loss as low, or when the
-    loss has not moved in ``_FLAT_STEPS`` steps in a row: the loss is then
-    flat to rounding error along the Newton direction, and more steps cannot
-    lower the gradient (the estimator warns why).
+    until the loss does not increase by more than its own rounding error
+    (near the optimum a full step changes the loss by less than that, and
+    refusing it would stall the iteration at a gradient above ``tol``). It
+    stops, short of ``tol``, when no step down to ``1e-10`` times Newton's
+    keeps the loss that low, or when the loss has stayed within its
+    rounding error for ``_FLAT_STEPS`` steps in a row: it is then flat
+    along the Newton direction, and more steps cannot lower the gradient
+    (the estimator warns why).
     """
     A, n = problem.A, problem.n
     Z = problem.scores(theta)
@@ -459,16 +539,16 @@ def _newton(problem, theta, max_iter, tol):
             return theta, path, k - 1, True
         H = (A.T * (p * (1 - p))) @ A / n + np.diag(problem.penalty)
         step = _newton_step(H, grad)
-        t = 1.0
+        t, slack = 1.0, 16 * np.finfo(float).eps * abs(loss)
         new_loss = problem.objective(A @ (theta - step), theta - step)
-        while new_loss > loss and t > 1e-10:
+        while new_loss > loss + slack and t > 1e-10:
             t /= 2
             new_loss = problem.objective(
                 A @ (theta - t * step), theta - t * step
             )
-        if new_loss > loss:  # no step is as low: stop, not converged
+        if new_loss > loss + slack:  # no step is that low: stop
             break
-        flat = flat + 1 if new_loss == loss else 0
+        flat = flat + 1 if abs(new_loss - loss) <= slack else 0
         theta = theta - t * step
         Z = problem.scores(theta)
         loss = new_loss
@@ -546,6 +626,16 @@ class _Scaling:
         return (
             np.concatenate([[b_s - self.mean @ w], w]) if self.intercept else w
         )
+
+
+def _separates(A, theta, y_signed):
+    """Whether the augmented weights classify every sample correctly.
+
+    Then the data are linearly separable and the unpenalized log-likelihood
+    has no maximum (section "Separable data: when the maximum does not
+    exist").
+    """
+    return bool(np.all(y_signed * (A @ theta) > 0))
 
 
 # ---------------------------------------------------------------------------
@@ -699,11 +789,11 @@ class LogisticRegression(
         Strength of the L2 penalty ``(alpha / 2) ||w||^2`` (not on ``b``).
     solver : {"accelerated", "gradient", "newton"}, default "accelerated"
         ``"gradient"``: gradient descent with a fixed step, the algorithm box
-        ``alg-logr-gradient``. ``"accelerated"``: the same steps with
+        :prf:ref:`alg-logr-gradient`. ``"accelerated"``: the same steps with
         Nesterov's momentum and a restart whenever the loss would go up;
         it reaches the optimum of standardized, ill-conditioned problems in
         far fewer iterations. ``"newton"``: Newton's method (IRLS,
-        ``alg-logr-newton``), whose linear solves use the pseudo-inverse of
+        :prf:ref:`alg-logr-newton`), whose linear solves use the pseudo-inverse of
         the Hessian, so that collinear features are handled. Both of these
         standardize X internally (with ``learning_rate="auto"``); the
         gradient solver runs on X as given.
@@ -719,7 +809,10 @@ class LogisticRegression(
     n_iter_ : int
         Iterations run.
     converged_ : bool
-        Whether the gradient fell below ``tol``.
+        Whether the fit reached the optimum: the gradient fell below
+        ``tol``, and an optimum exists. On linearly separable data without
+        a penalty there is none: ``converged_`` is False and a
+        ``ConvergenceWarning`` says why, whatever stopped the fit.
     loss_path_ : ndarray of shape (n_iter_ + 1,)
         The objective before the first iteration and after each one.
     n_features_in_ : int
@@ -762,18 +855,25 @@ class LogisticRegression(
         self.coef_ = theta[-d:].copy()
         self.intercept_ = float(theta[0]) if self.fit_intercept else 0.0
         self._store(path, n_iter, converged)
-        scores = X @ self.coef_ + self.intercept_
-        if self.alpha == 0 and np.all(y_signed * scores > 0):
-            status = (
-                "stopped where the gradient fell below tol"
+        A = np.column_stack([np.ones(X.shape[0]), X])
+        if self.alpha == 0 and _separates(
+            A, np.r_[self.intercept_, self.coef_], y_signed
+        ):
+            self.converged_ = False  # there is no optimum to converge to
+            reason = (
+                f"its gradient fell below tol={self.tol:g}"
                 if converged
-                else f"did not converge in {n_iter} iterations"
+                else f"it reached max_iter={self.max_iter}"
             )
             warn_not_converged(
-                f"LogisticRegression {status}, but every training point is "
-                "classified correctly: the data are linearly separable, so "
-                "the log-likelihood has no maximum and the weights grow "
-                f"without bound (here ||w|| = {np.linalg.norm(theta):.3g}). "
+                "LogisticRegression found no maximum: every training point "
+                "is classified correctly, so the data are linearly "
+                "separable and the log-likelihood has none. It rises "
+                "towards 0 as the weights grow without bound, and its "
+                "gradient shrinks towards 0 without reaching it. The fit "
+                f"stopped after {n_iter} iterations because {reason}; the "
+                f"weights it returns (here ||(w, b)|| = "
+                f"{np.linalg.norm(theta):.3g}) depend on tol and max_iter. "
                 "Set alpha > 0 to get a finite optimum."
             )
         elif not converged:
@@ -936,3 +1036,145 @@ class SoftmaxRegression(_LinearProbabilisticModel):
         ndarray of shape (n_samples, K)
         """
         return softmax(self._scores(X))
+
+
+# ---------------------------------------------------------------------------
+# Inference: standard errors and deviance
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LogisticInference:
+    """What :func:`logistic_inference` returns.
+
+    Section "How sure are the weights? Standard errors and deviance". The
+    field names follow :class:`mlcourse.linear_regression.SlopeInference`;
+    ``covariance`` orders the parameters as the augmented weights
+    ``(b, w_1, ..., w_d)``.
+    """
+
+    coef: np.ndarray
+    intercept: float
+    coef_stderr: np.ndarray
+    intercept_stderr: float
+    z_statistic: np.ndarray
+    p_value: np.ndarray
+    confidence_interval: np.ndarray
+    confidence: float
+    covariance: np.ndarray
+    deviance: float
+    null_deviance: float
+
+
+@validate_params(
+    {
+        "X": ["array-like"],
+        "y": ["array-like"],
+        "confidence": [Interval(Real, 0, 1, closed="neither")],
+    },
+    prefer_skip_nested_validation=True,
+)
+def logistic_inference(X, y, confidence=0.95):
+    """Standard errors, Wald tests and intervals of logistic regression.
+
+    Section "How sure are the weights? Standard errors and deviance". Fits
+    ``LogisticRegression(solver="newton")`` without a penalty, then, at the
+    maximum-likelihood weights:
+
+    - ``covariance``: the inverse of the Fisher information
+      ``X~^T S X~`` (:eq:`eq-logr-fisher`), the negated Hessian
+      :eq:`eq-logr-hessian` of the log-likelihood, with
+      ``S = diag(p_i (1 - p_i))``;
+    - ``coef_stderr``, ``intercept_stderr``: the square roots of its
+      diagonal;
+    - ``z_statistic = coef / coef_stderr`` and its two-sided ``p_value``
+      for "this weight is 0", from the standard normal distribution (the
+      Wald test);
+    - ``confidence_interval``: ``coef -/+ z_{(1+confidence)/2} * stderr``,
+      one row ``(low, high)`` per feature;
+    - ``deviance = -2 l`` at the fit (:eq:`eq-logr-deviance`), and the
+      ``null_deviance`` of the model with an intercept only.
+
+    These are large-sample results: they hold approximately, better the
+    more samples there are per weight.
+
+    Parameters
+    ----------
+    X : array_like of shape (n_samples, n_features)
+    y : array_like of shape (n_samples,)
+        Any two labels; the larger in sorted order is "y = 1".
+    confidence : float, default 0.95
+        The level of the intervals, strictly between 0 and 1.
+
+    Returns
+    -------
+    LogisticInference
+
+    Raises
+    ------
+    ValueError
+        When the data are linearly separable (the weights have no finite
+        maximum-likelihood estimate, hence no standard errors), or when
+        the features are collinear (the Fisher information is singular).
+    """
+    from scipy import stats
+
+    model = LogisticRegression(solver="newton", tol=1e-10)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        model.fit(X, y)
+    X = np.asarray(predict_data(model, X), dtype=float)
+    A = np.column_stack([np.ones(X.shape[0]), X])
+    theta = np.r_[model.intercept_, model.coef_]
+    y01 = (np.asarray(y) == model.classes_[1]).astype(float)
+    if _separates(A, theta, 2 * y01 - 1):
+        raise ValueError(
+            "The data are linearly separable: the log-likelihood has no "
+            "maximum, so the weights have no finite estimate and no "
+            "standard errors. Use a penalty (LogisticRegression(alpha=...)) "
+            "and judge it on held-out data instead."
+        )
+    if not model.converged_:
+        raise ValueError(
+            f"Newton's method did not reach the maximum in {model.max_iter} "
+            "iterations: no standard errors at weights that are not the "
+            "estimate."
+        )
+    z = A @ theta
+    p = sigmoid(z)
+    fisher = (A.T * (p * (1 - p))) @ A
+    eigenvalues, V = np.linalg.eigh(fisher)
+    if eigenvalues[0] <= 1e-12 * eigenvalues[-1]:
+        raise ValueError(
+            "The Fisher information is singular: some features (with the "
+            "constant of the intercept) are linear combinations of others, "
+            "so their weights are not determined. Drop the redundant "
+            "features."
+        )
+    covariance = (V / eigenvalues) @ V.T
+    stderr = np.sqrt(np.diag(covariance))
+    z_statistic = model.coef_ / stderr[1:]
+    quantile = stats.norm.ppf(0.5 + float(confidence) / 2)
+    interval = np.column_stack(
+        [
+            model.coef_ - quantile * stderr[1:],
+            model.coef_ + quantile * stderr[1:],
+        ]
+    )
+    n, mean = len(y01), y01.mean()
+    null_deviance = (
+        -2 * n * (mean * np.log(mean) + (1 - mean) * np.log1p(-mean))
+    )
+    return LogisticInference(
+        coef=model.coef_.copy(),
+        intercept=model.intercept_,
+        coef_stderr=stderr[1:],
+        intercept_stderr=float(stderr[0]),
+        z_statistic=z_statistic,
+        p_value=2 * stats.norm.sf(np.abs(z_statistic)),
+        confidence_interval=interval,
+        confidence=float(confidence),
+        covariance=covariance,
+        deviance=2 * n * _mean_log_loss(y01, z),
+        null_deviance=float(null_deviance),
+    )

@@ -1,8 +1,8 @@
 """The perceptron: the textbook loop, the next-mistake engine, the estimators.
 
-Chapter "The perceptron" (label ``chapter-perceptron``) builds everything
-here; the chapter "The perceptron convergence theorem" uses :func:`margin`,
-:func:`radius` and :func:`mistake_bound`.
+The chapter :ref:`chapter-perceptron` builds everything here; the chapter
+:ref:`chapter-convergence` uses :func:`margin`, :func:`radius` and
+:func:`mistake_bound`.
 
 Conventions (the notation page):
 
@@ -16,7 +16,7 @@ Conventions (the notation page):
 - the larger of the two labels in sorted order is the positive class ``+1``.
 
 The single-sample rule is written once, as the textbook loop
-(:func:`plain_passes`, algorithm ``alg-pc-single``). The estimators run the
+(:func:`plain_passes`, :prf:ref:`alg-pc-single`). The estimators run the
 same rule with the next mistake found by :func:`next_mistakes`, the
 library's one next-mistake engine (the voted, averaged, kernel and
 multi-class perceptrons of :mod:`mlcourse.perceptron_variants` use it too):
@@ -242,7 +242,7 @@ def plain_passes(
 ):
     """The single-sample perceptron as the textbook writes it: the reference.
 
-    Algorithm ``alg-pc-single``: for each pass, visit the samples in its
+    :prf:ref:`alg-pc-single`: for each pass, visit the samples in its
     order; whenever ``y_i (w @ x_i + b) <= 0`` (:func:`is_mistake`), make
     update ``k``: ``w = w + eta_k y_i x_i`` and ``b = b + eta_k y_i``
     (``b`` stays put without ``fit_intercept``). Yields a :class:`Pass` per
@@ -648,7 +648,7 @@ class _PerceptronRule(LinearBinaryClassifierMixin, BaseEstimator):
 class Perceptron(_PerceptronRule):
     """The online (single-sample) perceptron of Rosenblatt.
 
-    Chapter "The perceptron", algorithm ``alg-pc-single``: a sample is a
+    Chapter "The perceptron", :prf:ref:`alg-pc-single`: a sample is a
     mistake when ``y (w @ x + b) <= 0`` (:eq:`eq-pc-mistake`), and each
     mistake updates ``w += eta_k y x``, ``b += eta_k y``
     (:eq:`eq-pc-update`). Training stops after a pass with no mistake
@@ -754,7 +754,7 @@ class Perceptron(_PerceptronRule):
 class BatchPerceptron(_PerceptronRule):
     """The batch perceptron: gradient descent on the perceptron criterion.
 
-    Chapter "The perceptron", algorithm ``alg-pc-batch``
+    Chapter "The perceptron", :prf:ref:`alg-pc-batch`
     (:eq:`eq-pc-batch`): each iteration finds the set ``M`` of mistakes
     (``y_i (w @ x_i + b) <= 0``) and takes one step
     ``w += eta_k * sum_{i in M} y_i x_i``, ``b += eta_k * sum_{i in M} y_i``.

@@ -1,11 +1,12 @@
-"""Voted, averaged, kernel and multi-class perceptrons.
+"""Voted, averaged, pocket, kernel and multi-class perceptrons.
 
-Chapter "Voted and averaged perceptrons, and kernels". The plain perceptron
+Chapter :ref:`chapter-voted-averaged`. The plain perceptron
 returns its *last* weight vector, which one late mistake can spoil. Freund
 and Schapire (1999) keep every weight vector the perceptron passes through,
 with its *survival count* (how many sample visits it lasted), and let them
 vote; averaging the vectors instead of their votes gives one linear
-classifier as cheap as the perceptron. Kernels then let the same rule learn
+classifier as cheap as the perceptron; Gallant's (1990) pocket keeps the
+one with the fewest training mistakes. Kernels then let the same rule learn
 curved boundaries, and one weight vector per class handles several classes.
 
 The conventions are :mod:`mlcourse.perceptron`'s: labels -1/+1 with the
@@ -51,6 +52,7 @@ from ._validation import (
 from .perceptron import (
     Scan,
     fast_passes,
+    is_mistake,
     next_mistakes,
     normalized_rows,
     plain_passes,
@@ -68,10 +70,13 @@ __all__ = [
     "averaged_perceptron_plain",
     "lazy_average",
     "kernel_perceptron_naive",
+    "pocket_perceptron_naive",
+    "mistake_counts",
     "multiclass_rule",
     "multiclass_perceptron_naive",
     "VotedPerceptron",
     "AveragedPerceptron",
+    "PocketPerceptron",
     "KernelPerceptron",
     "MulticlassPerceptron",
 ]
@@ -214,7 +219,7 @@ def voted_perceptron_naive(
     fit_intercept=True,
     orders=None,
 ):
-    """The voted perceptron (algorithm ``alg-va-voted``), from the plain loop.
+    """The voted perceptron (:prf:ref:`alg-va-voted`), from the plain loop.
 
     Returns ``(weights, intercepts, counts)``: the K weight vectors in order
     (the start first), their intercepts and their survival counts.
@@ -293,7 +298,7 @@ def averaged_perceptron_plain(
 ):  # fmt: skip
     """The averaged perceptron with lazy averaging, one update at a time.
 
-    Algorithm ``alg-va-averaged`` (:eq:`eq-va-lazy`): keep the weights
+    :prf:ref:`alg-va-averaged` (:eq:`eq-va-lazy`): keep the weights
     ``w``, a weighted sum ``u`` of the updates and the number ``c`` of
     visits so far; an update ``delta`` made at visit ``c + 1`` adds
     ``c * delta`` to ``u``, and after ``c`` visits the average is
@@ -341,7 +346,7 @@ def kernel_perceptron_naive(
     fit_intercept=True,
     orders=None,
 ):
-    """The dual perceptron on a Gram matrix (algorithm ``alg-va-kernel``).
+    """The dual perceptron on a Gram matrix (:prf:ref:`alg-va-kernel`).
 
     :eq:`eq-va-dual`: the weights are never formed; the score of sample
     ``i`` is ``K[i] @ a + b`` with ``a_j = alpha_j y_j``, and a mistake on
@@ -405,6 +410,14 @@ _COMMON_ATTRIBUTES = """
     feature_names_in_ : ndarray of shape (n_features_in_,)
         The column names of a DataFrame given to ``fit``.
 """
+_LAST_ATTRIBUTES = (
+    """
+    last_coef_ : ndarray of shape (n_features,)
+        The last weights (the plain perceptron's answer).
+    last_intercept_ : float
+        The last bias."""
+    + _COMMON_ATTRIBUTES
+)
 
 
 class _BinaryVariant(BaseEstimator):
@@ -442,7 +455,7 @@ class _BinaryVariant(BaseEstimator):
 
 class AveragedPerceptron(LinearBinaryClassifierMixin, _BinaryVariant):
     __doc__ = (
-        """The averaged perceptron (algorithm ``alg-va-averaged``).
+        """The averaged perceptron (:prf:ref:`alg-va-averaged`).
 
     Section "The averaged perceptron": runs all ``max_iter`` passes of the
     perceptron rule and returns, as ``coef_`` and ``intercept_``, the mean
@@ -459,12 +472,8 @@ class AveragedPerceptron(LinearBinaryClassifierMixin, _BinaryVariant):
     coef_ : ndarray of shape (n_features,)
         The averaged weights.
     intercept_ : float
-        The averaged bias.
-    last_coef_ : ndarray of shape (n_features,)
-        The last weights (the plain perceptron's answer).
-    last_intercept_ : float
-        The last bias."""
-        + _COMMON_ATTRIBUTES
+        The averaged bias."""
+        + _LAST_ATTRIBUTES
     )
 
     @fit_context
@@ -497,7 +506,7 @@ def _warn_if_unscaled(model, X):
 
 class VotedPerceptron(BinaryClassifierMixin, _BinaryVariant):
     __doc__ = (
-        """The voted perceptron (algorithm ``alg-va-voted``).
+        """The voted perceptron (:prf:ref:`alg-va-voted`).
 
     Freund and Schapire (1999); section "The voted perceptron". Stores every
     weight vector the perceptron passes through and its survival count. A
@@ -572,12 +581,125 @@ class VotedPerceptron(BinaryClassifierMixin, _BinaryVariant):
 
 
 # ---------------------------------------------------------------------------
+# The pocket algorithm (section "Keep the best vector: the pocket")
+# ---------------------------------------------------------------------------
+
+
+def pocket_perceptron_naive(
+    X, y_signed, max_iter=10, learning_rate=1.0, fit_intercept=True,
+    orders=None,
+):  # fmt: skip
+    """The pocket algorithm by brute force: every vector of the run, counted.
+
+    :prf:ref:`alg-va-pocket`: the training mistakes of every weight
+    vector the plain loop passes through (the start, then the vector after
+    each update) are counted sample by sample with the mistake rule
+    (:func:`mlcourse.perceptron.is_mistake`); the pocket holds the first
+    vector with the fewest. Returns ``(coef, intercept, mistakes)``.
+    """
+    X, y = np.asarray(X, dtype=float), np.asarray(y_signed, dtype=float)
+    weights, intercepts, _ = voted_perceptron_naive(
+        X, y, max_iter, learning_rate, fit_intercept, orders
+    )
+    counts = [
+        sum(is_mistake(x, y_i, w, b) for x, y_i in zip(X, y))
+        for w, b in zip(weights, intercepts)
+    ]
+    k = int(np.argmin(counts))
+    return weights[k], float(intercepts[k]), counts[k]
+
+
+def mistake_counts(Z, X, y, V, size):
+    """Training mistakes of each weight vector ``[w, b]``, a row of ``V``.
+
+    ``Z = normalized_rows(X, y)``, so ``Z @ v`` approximates the margins of
+    ``v`` in one matrix product (a few vectors at a time, at most
+    ``PREDICT_CHUNK`` margins at once); a margin within its rounding
+    tolerance of 0 (``size`` bounds ``|Z|``) is decided by
+    :func:`mlcourse.perceptron.is_mistake` itself, so each count is the
+    mistake rule's, sample by sample.
+    """
+    d, counts = X.shape[1], np.empty(len(V), dtype=int)
+    chunk = max(1, PREDICT_CHUNK // max(X.shape[0], 1))
+    for a in range(0, len(V), chunk):
+        block = V[a : a + chunk]
+        margins = Z @ block.T
+        tol = [tolerance(d + 1, size * float(np.abs(v).sum())) for v in block]
+        counts[a : a + chunk] = np.sum(margins < -np.array(tol), axis=0)
+        for j, c in zip(*np.nonzero(~(np.abs(margins) > tol))):
+            counts[a + c] += is_mistake(X[j], y[j], block[c, :d], block[c, d])
+    return counts
+
+
+class PocketPerceptron(LinearBinaryClassifierMixin, _BinaryVariant):
+    __doc__ = (
+        """The pocket algorithm with ratchet (:prf:ref:`alg-va-pocket`).
+
+    Gallant (1990); section :ref:`sec-va-pocket`. Runs all
+    ``max_iter`` passes of the perceptron rule and keeps "in its pocket"
+    the weight vector with the fewest training mistakes among all those
+    the run passes through (the start included; the first one on a tie):
+    ``coef_`` and ``intercept_``. Every vector is counted on the whole
+    training set (:func:`mistake_counts`, ``n`` inner products per
+    vector), so a fit costs about ``n_updates_ * n * n_features``
+    operations; Gallant counts only a vector whose run of correct visits
+    is the longest so far, which saves counts but may miss the best. The
+    pocket is :func:`pocket_perceptron_naive`'s, bit for bit.
+"""
+        + _VARIANT_PARAMETERS
+        + """
+    Attributes
+    ----------
+    coef_ : ndarray of shape (n_features,)
+        The pocket weights.
+    intercept_ : float
+        The pocket bias.
+    pocket_mistakes_ : int
+        Training mistakes of the pocket weights (a score of 0 counts).
+    pocket_update_ : int
+        The number of updates after which the pocket weights appeared
+        (0: the start)."""
+        + _LAST_ATTRIBUTES
+    )
+
+    @fit_context
+    def fit(self, X, y, coef_init=None, intercept_init=None):
+        """Run all passes from ``(coef_init, intercept_init)`` (zeros)."""
+        X, y_signed = self._fit_data(X, y)
+        w0, b0 = check_start(
+            coef_init, intercept_init, X.shape[1], self.fit_intercept
+        )
+        Z = normalized_rows(X, y_signed, self.fit_intercept)
+        size = max(float(np.max(np.abs(X))), 1.0)
+        best, candidates, first, k = (math.inf, None, 0), [(w0, b0)], 0, 0
+        for p in self._fast_passes(X, y_signed, w0, b0, record=True):
+            candidates += p.weights
+            k += len(p.positions)
+            if candidates and best[0] > 0:  # none can beat 0 mistakes
+                V = np.array([np.append(w, b) for w, b in candidates])
+                counts = mistake_counts(Z, X, y_signed, V, size)
+                j = int(np.argmin(counts))
+                if counts[j] < best[0]:
+                    best = (int(counts[j]), V[j], first + j)
+            first, candidates = first + len(candidates), []
+        check_finite_result(self, best[1], p.coef, p.intercept)
+        d = X.shape[1]
+        self.coef_, self.intercept_ = best[1][:d].copy(), float(best[1][d])
+        self.pocket_mistakes_, self.pocket_update_ = best[0], best[2]
+        self.last_coef_, self.last_intercept_ = p.coef.copy(), p.intercept
+        self.n_updates_, self.n_iter_ = k, self.max_iter
+        self.converged_ = not p.positions
+        _warn_if_unscaled(self, X)
+        return self
+
+
+# ---------------------------------------------------------------------------
 # The kernel perceptron (section "The kernel trick")
 # ---------------------------------------------------------------------------
 
 
 class KernelPerceptron(BinaryClassifierMixin, _BinaryVariant):
-    """The kernel (dual) perceptron (algorithm ``alg-va-kernel``).
+    """The kernel (dual) perceptron (:prf:ref:`alg-va-kernel`).
 
     Section "The kernel trick" (:eq:`eq-va-dual`): the perceptron's rule on
     the scores ``sum_j alpha_j y_j k(x_j, x) + b``, through the engine's
@@ -781,7 +903,7 @@ def multiclass_perceptron_naive(
 ):  # fmt: skip
     """The multi-class perceptron, one sample at a time: the reference.
 
-    Algorithm ``alg-va-multiclass``: one weight vector per class; on a
+    :prf:ref:`alg-va-multiclass`: one weight vector per class; on a
     mistake (:func:`multiclass_rule`) the true class moves towards x and the
     rival away from it. With ``average`` the plain average of the weights
     after every visit is returned. Returns ``(W, b)``.
@@ -871,7 +993,7 @@ class _Multiclass:
 class MulticlassPerceptron(ClassifierMixin, BaseEstimator):
     """The multi-class perceptron: one weight vector per class.
 
-    Section "More than two classes" (algorithm ``alg-va-multiclass``,
+    Section "More than two classes" (:prf:ref:`alg-va-multiclass`,
     :eq:`eq-va-multiclass`): a mistake (some other class scores at least as
     high as the true class ``y``) moves ``w_y`` towards x and the
     best-scoring wrong class away from it; the prediction is the class of

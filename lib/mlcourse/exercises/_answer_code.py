@@ -333,7 +333,10 @@ def uses(func: Callable) -> list[Use]:
                         Use(written, "", None, "undefined", f.__name__)
                     )
                     continue
-                if inspect.isfunction(value) and value.__module__ == module:
+                if (
+                    inspect.isfunction(value) or inspect.isclass(value)
+                ) and value.__module__ == module:
+                    # a function or a class of the answer's own notebook
                     found.append(Use(written, "", value, "own", f.__name__))
                     continue
                 if _kind(value) == "data":

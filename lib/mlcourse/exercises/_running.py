@@ -80,10 +80,10 @@ class _Answer:
     names: Sequence[str]
 
     @classmethod
-    def of(cls, func, errstate, names):
+    def of(cls, func, errstate, names, codes=None):
         return cls(
             func,
-            _answer_code.own_codes(func),
+            _answer_code.own_codes(func) if codes is None else set(codes),
             _answer_code.accumulators(func),
             errstate or {},
             names,
@@ -277,14 +277,17 @@ def run_cases(
     errstate: dict | None = None,
     names: Sequence[str] = (),
     isolate: bool | None = None,
+    codes: set | None = None,
 ) -> Iterator[Run]:
     """Run ``func`` on each case in turn; stop after a case that runs out
     of time (the last :class:`Run` then says ``stopped="time"``).
 
     ``isolate`` runs the cases in a child process (the default where the
-    system can fork) or, when False, in a thread.
+    system can fork) or, when False, in a thread. ``codes``, the code
+    objects of the answer, are found from ``func`` unless given (a check
+    of a class runs the class's methods through a function of its own).
     """
-    answer = _Answer.of(func, errstate, names)
+    answer = _Answer.of(func, errstate, names, codes)
     if isolate is None:
         isolate = hasattr(os, "fork")
     if isolate:

@@ -1,16 +1,16 @@
 """Checkers for the exercises of chapter 3, "Gradient descent".
 
-- :func:`check_logistic_gradient` (exercise ``ex-gd-logistic-gradient``):
+- :func:`check_logistic_gradient` (exercise :ref:`ex-gd-logistic-gradient`):
   ``penalized_gradient(w, X, y, lam)``, the gradient of the mean logistic
-  loss for labels in {-1, +1} (equation ``eq-gd-logistic``) plus an L2
+  loss for labels in {-1, +1} (equation :eq:`eq-gd-logistic`) plus an L2
   penalty that spares the bias, free of overflow for large weights;
-- :func:`check_max_stable_step` (exercise ``ex-gd-threshold``):
+- :func:`check_max_stable_step` (exercise :ref:`ex-gd-threshold`):
   ``max_stable_step(X)``, the threshold step of gradient descent on the
-  least-squares loss with design ``X`` (theorem ``thm-gd-quadratic``);
-- :func:`check_descend` (exercise ``ex-gd-loop``): ``descend(gradient,
+  least-squares loss with design ``X`` (:prf:ref:`thm-gd-quadratic`);
+- :func:`check_descend` (exercise :ref:`ex-gd-loop`): ``descend(gradient,
   w_init, learning_rate, tol, max_steps)``, the loop of equation
-  ``eq-gd-update`` with a stopping rule on the step length;
-- :func:`check_central_difference` (exercise ``ex-gd-gradient-check``):
+  :eq:`eq-gd-update` with a stopping rule on the step length;
+- :func:`check_central_difference` (exercise :ref:`ex-gd-gradient-check`):
   ``central_difference(J, w, eps)``, the numerical gradient.
 
 What a case should give: the gradient from scipy's ``expit``; the
@@ -359,7 +359,7 @@ def _exact_gradient(J, w, eps):
 def check_central_difference(central_difference) -> CheckResult:
     """Check ``central_difference(J, w, eps)``, the numerical gradient.
 
-    Exercise ``ex-gd-gradient-check``: entry ``j`` is
+    Exercise :ref:`ex-gd-gradient-check`: entry ``j`` is
     ``(J(w + eps u_j) - J(w - eps u_j)) / (2 eps)``; ``w`` is left as it
     was.
     """
@@ -471,7 +471,7 @@ def _descent_cases(rng):
 def check_descend(descend) -> CheckResult:
     """Check ``descend(gradient, w_init, learning_rate, tol, max_steps)``.
 
-    Exercise ``ex-gd-loop``: gradient descent with a constant step from
+    Exercise :ref:`ex-gd-loop`: gradient descent with a constant step from
     ``w_init`` (left unchanged) that stops before a step shorter than
     ``tol`` or after ``max_steps`` steps; returns ``(point, steps taken)``.
     """

@@ -1,14 +1,14 @@
 """Checkers for the exercises of chapter 1, "Linear regression".
 
-- :func:`check_least_squares_line` (exercise ``ex-lr-closed-form``):
+- :func:`check_least_squares_line` (exercise :ref:`ex-lr-closed-form`):
   ``least_squares_line(x, y) -> (intercept, slope)`` from the closed form
-  (equations ``eq-lr-slope`` and ``eq-lr-intercept``), with no fitting
+  (equations :eq:`eq-lr-slope` and :eq:`eq-lr-intercept`), with no fitting
   routine;
-- :func:`check_r2` (exercise ``ex-lr-r2``): ``r2(y, y_pred)``, equation
-  ``eq-lr-r2``;
-- :func:`check_slope_standard_error` (exercise ``ex-lr-slope-se``):
-  ``slope_standard_error(x, y)``, equation ``eq-lr-se``;
-- :func:`check_slope_interval` (exercise ``ex-lr-coverage``):
+- :func:`check_r2` (exercise :ref:`ex-lr-r2`): ``r2(y, y_pred)``, equation
+  :eq:`eq-lr-r2`;
+- :func:`check_slope_standard_error` (exercise :ref:`ex-lr-slope-se`):
+  ``slope_standard_error(x, y)``, equation :eq:`eq-lr-se`;
+- :func:`check_slope_interval` (exercise :ref:`ex-lr-coverage`):
   ``slope_interval(x, y, confidence) -> (low, high)``.
 
 What a case should give comes from scipy and scikit-learn

@@ -1,16 +1,16 @@
 """Checkers for the exercises of chapter 2, "Logistic regression".
 
-- :func:`check_sigmoid` (exercise ``ex-logr-stable-sigmoid``):
+- :func:`check_sigmoid` (exercise :ref:`ex-logr-stable-sigmoid`):
   ``sigmoid_answer(z)``, accurate and free of overflow for any ``z``;
-- :func:`check_log_likelihood_gradient` (exercise ``ex-logr-gradient``):
+- :func:`check_log_likelihood_gradient` (exercise :ref:`ex-logr-gradient`):
   ``log_likelihood_gradient(X, y, w, b) -> (grad_w, grad_b)``, labels in
   {0, 1}, with no Python loop over the examples (equation
-  ``eq-logr-gradient``);
-- :func:`check_softmax` (exercise ``ex-logr-softmax``): a stable
+  :eq:`eq-logr-gradient`);
+- :func:`check_softmax` (exercise :ref:`ex-logr-softmax`): a stable
   ``softmax_answer(Z)``, one distribution per row, no Python loop;
-- :func:`check_newton_step` (exercise ``ex-logr-newton-step``):
+- :func:`check_newton_step` (exercise :ref:`ex-logr-newton-step`):
   ``newton_step(X, y, w)``, one Newton (IRLS) step (algorithm
-  ``alg-logr-newton``).
+  :prf:ref:`alg-logr-newton`).
 
 What a case should give comes from scipy (``expit``, ``softmax``, a
 Cholesky solve), which the answers may not call. Overflow inside
@@ -304,7 +304,7 @@ def _softmax_cases(rng):
 def check_softmax(softmax_answer) -> CheckResult:
     """Check ``softmax_answer(Z)``: each row of scores to probabilities.
 
-    Exercise ``ex-logr-softmax``: stable for large scores, one
+    Exercise :ref:`ex-logr-softmax`: stable for large scores, one
     distribution per row (axis 1), no Python loop over the rows.
     """
 
@@ -411,7 +411,7 @@ def check_newton_step(newton_step) -> CheckResult:
     """Check ``newton_step(X, y, w)``: one full Newton (IRLS) step.
 
     ``X`` is augmented (first column ones), ``y`` in {0, 1}; the step is
-    ``w + (X^T S X)^{-1} X^T (y - p)`` (equation ``eq-logr-newton``).
+    ``w + (X^T S X)^{-1} X^T (y - p)`` (equation :eq:`eq-logr-newton`).
     """
 
     def gradient(case):

@@ -1,27 +1,37 @@
 """Checkers for the exercises of chapter 7, "Multi-layer perceptrons".
 
-- :func:`check_dense_backward` (exercise ``ex-mlp-dense-backward``):
+- :func:`check_dense_backward` (exercise :ref:`ex-mlp-dense-backward`):
   ``dense_backward(A_prev, W, dZ) -> (dW, db, dA_prev)`` (equations
-  ``eq-mlp-grads`` and ``eq-mlp-delta-back``);
-- :func:`check_xor_network` (exercise ``ex-mlp-xor-weights``): hand-set
+  :eq:`eq-mlp-grads` and :eq:`eq-mlp-delta-back`);
+- :func:`check_value_class` (exercise :ref:`ex-mlp-autograd`): a class
+  ``Value`` of numbers that remember how they were computed, with ``+``,
+  ``*``, ``tanh`` and ``backward`` (section :ref:`mlp-graph`);
+- :func:`check_xor_network` (exercise :ref:`ex-mlp-xor-weights`): hand-set
   weights ``W1_answer, b1_answer, w2_answer, b2_answer`` of a 2-2-1 network
   of step units that computes XOR, other than the chapter's;
-- :func:`check_parameter_count` (exercise ``ex-mlp-count``): the number of
+- :func:`check_parameter_count` (exercise :ref:`ex-mlp-count`): the number of
   weights and biases of the digits network, ``n_parameters``;
-- :func:`check_mlp_forward` (exercise ``ex-mlp-forward``): the forward pass
+- :func:`check_mlp_forward` (exercise :ref:`ex-mlp-forward`): the forward pass
   ``mlp_forward(X, W1, b1, W2, b2)`` of a tanh network with a softmax output;
-- :func:`check_small_digits_network` (exercise ``ex-mlp-digits-small``): a
+- :func:`check_small_digits_network` (exercise :ref:`ex-mlp-digits-small`): a
   network ``small_net`` trained on the chapter's training split only, with
   one hidden layer of at most 16 units, that classifies at least 95% of
   the test images correctly.
 
 What a case should give: the backward pass from ``einsum`` contractions
-of the layer's formulas; the forward pass and the parameter count from
+of the layer's formulas; the gradients of a ``Value`` graph by the
+complex step, ``Im f(x + ih) / h``, exact to rounding for the analytic
+functions built from ``+``, ``*`` and ``tanh``; the forward pass and the
+parameter count from
 the library's ``forward`` and ``init_parameters``; the XOR network and
 the digits network from what they compute.
 """
 
 from __future__ import annotations
+
+import contextlib
+import inspect
+import sys
 
 import numpy as np
 
@@ -33,17 +43,21 @@ from . import (
     Calls,
     Case,
     CheckResult,
+    _answer_code,
+    _running,
     check_function,
     check_value,
     is_stub,
+    is_stub_function,
     isclose,
 )
 from ._behaviour import loop_judge
-from ._values import number_problem
-from .checks import with_cases
+from ._values import format_value, number_problem
+from .checks import build_cases, options, with_cases
 
 __all__ = [
     "check_dense_backward",
+    "check_value_class",
     "check_xor_network",
     "check_parameter_count",
     "check_mlp_forward",
@@ -171,6 +185,331 @@ def check_dense_backward(dense_backward) -> CheckResult:
             ),
         ],
     )
+
+
+# ---------------------------------------------- automatic differentiation
+
+#: The methods the ``Value`` exercise asks for.
+VALUE_METHODS = ("__init__", "__add__", "__mul__", "tanh", "backward")
+
+#: The chapter's neuron: inputs, weights, bias and target.
+NEURON = {"x1": 1.0, "w1": 0.5, "x2": 2.0, "w2": -0.25, "b": 0.1}
+NEURON_TARGET = 1.0
+
+#: Levels of the graph in which every node is used twice by the next.
+SHARED_LEVELS = 40
+
+
+def _sum_of_product(x, y, z, tanh, const):
+    return x * y + z
+
+
+def _tanh_of(x, tanh, const):
+    return tanh(x)
+
+
+def _square(x, tanh, const):
+    return x * x
+
+
+def _neuron_loss(x1, w1, x2, w2, b, tanh, const):
+    error = tanh(w1 * x1 + w2 * x2 + b) + const(-NEURON_TARGET)
+    return error * error
+
+
+def _diamond(x, y, tanh, const):
+    a = x * y
+    return a * (a + x)
+
+
+def _shared_levels(x, tanh, const):
+    v = x
+    for _ in range(SHARED_LEVELS):
+        v = v + v
+    return v
+
+
+def _network_score(x1, x2, W11, W21, W12, W22, b1, b2, v1, v2, c, tanh, const):
+    h1 = tanh(W11 * x1 + W21 * x2 + b1)
+    h2 = tanh(W12 * x1 + W22 * x2 + b2)
+    return v1 * h1 + v2 * h2 + c
+
+
+_NETWORK = ("x1", "x2", "W11", "W21", "W12", "W22", "b1", "b2", "v1", "v2")
+
+
+def _value_cases(rng):
+    network = dict(
+        zip(
+            (*_NETWORK, "c"),
+            (1.0, -0.5, 0.8, -1.2, 0.3, 0.9, 0.1, -0.4, 1.5, -2.0, 0.2),
+        )
+    )
+    cases = [
+        ("x * y + z", _sum_of_product, {"x": 3.0, "y": -2.0, "z": 0.5}),
+        ("tanh(x)", _tanh_of, {"x": 0.5}),
+        ("x * x, a node used twice", _square, {"x": 3.0}),
+        ("the chapter's neuron and its squared error", _neuron_loss, NEURON),
+        (
+            "a = x * y; a * (a + x), a node used by two others",
+            _diamond,
+            {"x": 2.0, "y": -1.5},
+        ),
+        (
+            f"{SHARED_LEVELS} levels, each node used twice by the next",
+            _shared_levels,
+            {"x": 1e-12},
+        ),
+        ("a 2-2-1 tanh network's output score", _network_score, network),
+    ]
+    built = [
+        Case(
+            (expression, tuple(inputs), tuple(inputs.values())),
+            description=description,
+        )
+        for description, expression, inputs in cases
+    ]
+    values = np.round(rng.normal(size=len(network)), 3)
+    built.append(
+        Case(
+            (_network_score, tuple(network), tuple(values)),
+            description="a 2-2-1 tanh network with random weights",
+            random=True,
+        )
+    )
+    return built
+
+
+def _complex_step(expression, values):
+    """The value of ``expression`` and its gradient by the complex step:
+    ``df/dx_i = Im f(x + i h e_i) / h`` with ``h = 1e-30`` (no subtraction,
+    so exact to rounding)."""
+    h = 1e-30
+    x = np.array(values, dtype=complex)
+    value = expression(*x, tanh=np.tanh, const=complex).real
+    gradient = []
+    for i in range(len(x)):
+        step = x.copy()
+        step[i] += 1j * h
+        gradient.append(
+            expression(*step, tanh=np.tanh, const=complex).imag / h
+        )
+    return float(value), tuple(float(g) for g in gradient)
+
+
+def _number_or_kind(value):
+    if isinstance(value, (bool, np.bool_)) or not isinstance(
+        value, (int, float, np.integer, np.floating)
+    ):
+        return f"<{type(value).__name__}>"
+    return float(value)
+
+
+def _run_graph(Value, expression, names, values):
+    """Build ``expression`` from leaves ``Value(x)``, call ``backward`` on
+    its output, and read the output's value and every leaf's gradient."""
+    leaves = [Value(x) for x in values]
+    out = expression(*leaves, tanh=lambda v: v.tanh(), const=Value)
+    out.backward()
+    return (
+        _number_or_kind(getattr(out, "data", None)),
+        tuple(_number_or_kind(getattr(v, "grad", None)) for v in leaves),
+    )
+
+
+def _class_problem(Value) -> str:
+    """Why ``Value`` is not a class of the notebook with the five methods."""
+    if not inspect.isclass(Value):
+        return (
+            f"`Value` should be a class written with `class`, but it is a "
+            f"{type(Value).__name__}."
+        )
+    module = Value.__module__ or ""
+    if module != "__main__" and getattr(
+        sys.modules.get(module), "__file__", ""
+    ):
+        return (
+            f"`Value` is `{module}.{Value.__qualname__}`, a library's class: "
+            "the exercise asks for your own."
+        )
+    missing = [m for m in VALUE_METHODS if m not in vars(Value)]
+    if missing:
+        return f"`Value` has no method `{missing[0]}`: write it."
+    return ""
+
+
+def _methods(Value):
+    return [f for f in vars(Value).values() if inspect.isfunction(f)]
+
+
+_GRAPH_HINTS = {
+    "x * y + z": "`x * y` gives `x` the gradient `y.data` times the output's "
+    "gradient, and `y` the gradient `x.data` times it; `+` passes the "
+    "output's gradient to both.",
+    "tanh(x)": "the local derivative of `t = tanh(a)` is `1 - t**2`, "
+    "multiplied by the gradient of the output node.",
+    "x * x, a node used twice": "a node used twice collects both "
+    "contributions: add to `grad` (`+=`), never overwrite it.",
+    "the chapter's neuron and its squared error": "`error * error` uses "
+    "the node `error` twice; it passes its gradient on once, after both "
+    "contributions are in: visit each node once, in reverse topological "
+    "order.",
+    "a = x * y; a * (a + x), a node used by two others": "a node may pass "
+    "its gradient on only after every node that uses it has added its "
+    "share: visit the nodes in reverse topological order.",
+}
+
+
+def _graph_message(given, expected, names, case, number, total):
+    where = f"case {number} of {total} ({case.description})"
+    if options().hidden:
+        where = f"hidden case {number} ({case.description})"
+    data, grads = given
+    if isinstance(data, str):
+        return (
+            f"Not quite: on {where}, the output's `data` should be a number, "
+            f"but it is a {data[1:-1]}."
+        )
+    if not isclose(data, expected[0], rtol=1e-9, atol=1e-12):
+        return (
+            f"Not quite: on {where}, the output's `data` is {data:.10g}, "
+            f"expected {expected[0]:.10g}: the forward computation of `+`, "
+            "`*` or `tanh` is wrong."
+        )
+    for name, g, e in zip(names, grads, expected[1]):
+        if isinstance(g, str):
+            return (
+                f"Not quite: on {where}, `{name}.grad` should be a number, "
+                f"but it is a {g[1:-1]}."
+            )
+        if not isclose(g, e, rtol=1e-9, atol=1e-12):
+            message = (
+                f"Not quite: on {where}, `{name}.grad` is {g:.10g}, "
+                f"expected {e:.10g} (the derivative of the output with "
+                f"respect to `{name}`)."
+            )
+            if all(isinstance(x, float) and x == 0 for x in grads):
+                hint = (
+                    "no gradient reached the leaves: `backward` sets the "
+                    "output's own `grad` to 1 and then visits every node."
+                )
+            else:
+                hint = _GRAPH_HINTS.get(case.description, "")
+            if case.random and not options().hidden:
+                shown = format_value(np.array(case.args[2]), 4)
+                message += f"\nThe leaves {', '.join(names)} held {shown}."
+            return message + (f"\nHint: {hint}" if hint else "")
+    return ""
+
+
+@with_cases(_value_cases)
+def check_value_class(Value) -> CheckResult:
+    """Check ``Value``: numbers with ``+``, ``*``, ``tanh`` and ``backward``.
+
+    Exercise ``ex-mlp-autograd``. Each case builds a graph from leaves
+    ``Value(x)``, calls ``backward()`` on its output, and compares the
+    output's ``data`` and every leaf's ``grad`` with the complex-step
+    derivative of the same function. One case shares every node between
+    two users over 40 levels: a ``backward`` that does not visit each
+    node once takes ``2**40`` steps and is stopped.
+    """
+    if is_stub(Value):
+        return CheckResult(
+            NOT_ATTEMPTED,
+            "Not attempted yet: write the class `Value` in the cell above, "
+            "then run this cell again.",
+        )
+    problem = _class_problem(Value)
+    if problem:
+        return CheckResult(WRONG, f"Not quite: {problem}")
+    stubs = [m for m in VALUE_METHODS if is_stub_function(vars(Value)[m])]
+    if len(stubs) == len(VALUE_METHODS):
+        return CheckResult(
+            NOT_ATTEMPTED,
+            "Not attempted yet: write the methods of `Value` in the cell "
+            "above, then run this cell again.",
+        )
+    if stubs:
+        return CheckResult(
+            WRONG, f"Not quite: `Value.{stubs[0]}` is still empty: write it."
+        )
+    calls = Calls(reason="Write the derivatives and the sweep yourself.")
+    for method in _methods(Value):
+        problem = _answer_code.library_problem(method, calls, "Value")
+        if problem:
+            return CheckResult(WRONG, f"Not quite: {problem}")
+    built = build_cases(_value_cases, "Value")
+    settings = options()
+    codes = {
+        c
+        for f in _methods(Value)
+        for c in _answer_code.code_objects(f.__code__)
+    }
+    runs = _running.run_cases(
+        lambda expression, names, values: _run_graph(
+            Value, expression, names, values
+        ),
+        built,
+        seconds=settings.time_limit,
+        isolate=settings.isolate,
+        codes=codes,
+        names=("expression", "names", "values"),
+    )
+    with contextlib.closing(runs):
+        for number, (case, run) in enumerate(zip(built, runs), start=1):
+            problem = _graph_run_problem(run, case, number, len(built))
+            if problem is not None:
+                problem.case = case
+                return problem
+            expected = _complex_step(case.args[0], case.args[2])
+            message = _graph_message(
+                run.given, expected, case.args[1], case, number, len(built)
+            )
+            if message:
+                return CheckResult(WRONG, message, case=case)
+    return CheckResult(
+        CORRECT,
+        f"Correct: `Value` gives the value and every gradient of all "
+        f"{len(built)} graphs ({sum(not c.random for c in built)} worked "
+        "examples and a random network).",
+    )
+
+
+def _graph_run_problem(run, case, number, total) -> CheckResult | None:
+    where = f"case {number} of {total} ({case.description})"
+    at = f"\nThe error is at {run.where}" if run.where else ""
+    if run.stopped == "time":
+        return CheckResult(
+            ERROR,
+            f"Your `Value` took longer than {options().time_limit:g} seconds "
+            f"on {where}, and was stopped. `backward` must visit each node "
+            "once: keep a set of the nodes already visited when you order "
+            "them, instead of following every path from the output.",
+        )
+    if run.stopped:
+        return CheckResult(
+            ERROR, f"Your `Value` ended the check on {where} ({run.stopped})."
+        )
+    if run.error:
+        message = f"Your `Value` raised {run.error}\non {where}.{at}"
+        if run.error_type is AttributeError:
+            message += (
+                "\nHint: `+`, `*` and `tanh` return a new `Value` (which "
+                "remembers its parents), and every `Value` has `data` and "
+                "`grad`."
+            )
+        elif run.error_type is TypeError and not run.where:
+            message += (
+                "\nHint: `Value(data)` makes a leaf from a number alone: "
+                "give the other arguments of `__init__` default values."
+            )
+        elif run.error_type is RecursionError:
+            message += (
+                "\nHint: a graph can be deep; order the nodes once, then "
+                "sweep through that order."
+            )
+        return CheckResult(ERROR, message)
+    return None
 
 
 # --------------------------------------------------------------- XOR by hand
@@ -340,7 +679,7 @@ def _forward_cases(rng):
 def check_mlp_forward(mlp_forward) -> CheckResult:
     """Check ``mlp_forward(X, W1, b1, W2, b2)``: class probabilities.
 
-    Exercise ``ex-mlp-forward``: a tanh hidden layer and a softmax output,
+    Exercise :ref:`ex-mlp-forward`: a tanh hidden layer and a softmax output,
     one row per sample, no Python loop over the samples.
     """
 

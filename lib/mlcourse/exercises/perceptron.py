@@ -1,15 +1,15 @@
 """Checkers for the exercises of chapter 4, "The perceptron".
 
-- :func:`check_perceptron_update` (exercise ``ex-pc-update``): one step of
-  the single-sample rule (equation ``eq-pc-update``),
+- :func:`check_perceptron_update` (exercise :ref:`ex-pc-update`): one step of
+  the single-sample rule (equation :eq:`eq-pc-update`),
   ``perceptron_update(w, b, x, y, eta)``;
-- :func:`check_first_mistake` (exercise ``ex-pc-first-mistake``): the index
+- :func:`check_first_mistake` (exercise :ref:`ex-pc-first-mistake`): the index
   of the first mistake of a pass, ``first_mistake(X, y, w, b)``;
-- :func:`check_students_from_zero` (exercise ``ex-pc-students-zero``): the
+- :func:`check_students_from_zero` (exercise :ref:`ex-pc-students-zero`): the
   students example run by hand from the zero vector, ``a_final``.
 
 What a case should give: the update from the mistake rule of equation
-``eq-pc-mistake``, evaluated on all the rows at once; the students' final
+:eq:`eq-pc-mistake`, evaluated on all the rows at once; the students' final
 weights from the library's ``Perceptron`` run on the students' data (a
 wrong attempt is told only that it is wrong, with a hint).
 """

@@ -1,12 +1,12 @@
 """Checkers for the exercises of chapter 5, "The perceptron convergence theorem".
 
-- :func:`check_mistake_bound_for` (exercise ``ex-cv-bound-for``):
+- :func:`check_mistake_bound_for` (exercise :ref:`ex-cv-bound-for`):
   ``mistake_bound_for(X, y, u)``, the bound ``(R / gamma)**2`` of equation
-  ``eq-cv-bound`` certified by a separating vector ``u`` of any length,
+  :eq:`eq-cv-bound` certified by a separating vector ``u`` of any length,
   ``np.inf`` if ``u`` does not separate (a margin of 0 included);
-- :func:`check_first_cosine_above` (exercise ``ex-cv-lemmas``):
+- :func:`check_first_cosine_above` (exercise :ref:`ex-cv-lemmas`):
   ``first_cosine_above(coef_path, u, c)``, the first update whose cosine
-  with ``u`` exceeds ``c`` (equation ``eq-cv-cosine``).
+  with ``u`` exceeds ``c`` (equation :eq:`eq-cv-cosine`).
 
 What a case should give: the bound from the library's ``radius``,
 ``margin`` and ``mistake_bound`` (which the answer may not call); the
@@ -81,7 +81,7 @@ def _bound_cases(rng):
 
 @with_cases(_bound_cases)
 def check_mistake_bound_for(mistake_bound_for) -> CheckResult:
-    """Check ``mistake_bound_for(X, y, u)`` against equation eq-cv-bound."""
+    """Check ``mistake_bound_for(X, y, u)`` against :eq:`eq-cv-bound`."""
 
     def not_normalized(given, expected, case):
         u = case.args[2]

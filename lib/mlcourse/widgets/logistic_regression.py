@@ -1,4 +1,4 @@
-"""An explorer for one-feature logistic regression (chapter ``chapter-logistic-regression``).
+"""An explorer for one-feature logistic regression (chapter :ref:`chapter-logistic-regression`).
 
 Move the weight ``w`` and the bias ``b`` and watch the curve ``sigmoid(w x + b)`` through the
 data (left) and where ``(w, b)`` sits on the log-likelihood surface (right). The drawing
