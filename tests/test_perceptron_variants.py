@@ -772,7 +772,13 @@ def test_voted_predict_in_chunks_equals_one_product(monkeypatch):
 
 
 @pytest.mark.parametrize(
-    "Model", [AveragedPerceptron, VotedPerceptron, MulticlassPerceptron]
+    "Model",
+    [
+        AveragedPerceptron,
+        VotedPerceptron,
+        PocketPerceptron,
+        MulticlassPerceptron,
+    ],
 )
 def test_an_unscaled_column_is_named_when_mistakes_remain(
     Model, timestamp_data
