@@ -735,7 +735,9 @@ def test_newton_stops_when_the_loss_no_longer_moves():
     """A tol below rounding error: Newton stops, and says why, instead of
     running all 10,000 iterations."""
     X, y = overlapping(5, n=400)
-    with pytest.warns(ConvergenceWarning, match="line search found no step"):
+    with pytest.warns(
+        ConvergenceWarning, match="no step along the Newton direction"
+    ):
         model = LogisticRegression(solver="newton", tol=1e-300).fit(X, y)
     assert not model.converged_ and model.n_iter_ < 20
 

@@ -731,11 +731,10 @@ class _LinearProbabilisticModel(ClassifierMixin, BaseEstimator):
         """The warning of a fit that ran out of iterations, with its cause."""
         if self.solver == "newton" and self.n_iter_ < self.max_iter:
             advice = (
-                "Newton's method stopped: its line search found no step "
-                "that lowers the loss, which is flat to rounding error "
-                "along the Newton direction, so more iterations cannot "
-                "bring the gradient below tol. Raise tol, or set alpha > 0 "
-                "if columns of X are collinear."
+                "Newton's method stopped early: no step along the Newton "
+                "direction lowers the loss by more than its rounding error, "
+                "so more iterations cannot bring the gradient below tol. "
+                "Raise tol, or set alpha > 0 if columns of X are collinear."
             )
         elif not self._standardizes() and scale_diagnosis(X):
             advice = (

@@ -316,9 +316,9 @@ def dot_visits(rows, coef):
 
     The ``visits(start, stop, scan)`` of :func:`next_mistakes`: with the
     normalized rows ``z_i = y_i [x_i, 1]`` and the weights ``v = [w, b]``
-    (section "Normalization: one class instead of two"), ``z_i @ v`` approximates the margin
-    ``y_i (w @ x_i + b)``; the margins are computed lazily, each with the
-    weights of its moment.
+    (section "Normalization: one class instead of two"), ``z_i @ v``
+    approximates the margin ``y_i (w @ x_i + b)``; the margins are computed
+    lazily, each with the weights of its moment.
     """
 
     def visits(start, stop, scan):
