@@ -13,6 +13,7 @@ from mlcourse._validation import (
     check_random_state,
     check_start,
     encode_labels,
+    fit_context,
     fit_data,
     predict_data,
     scale_diagnosis,
@@ -272,3 +273,44 @@ def test_scale_diagnosis_names_the_worst_column(change, column, wording):
 )
 def test_scale_diagnosis_is_silent_on_usable_scales(X):
     assert scale_diagnosis(X) == ""
+
+
+# --------------------------------------------------------------------------
+# A failed fit is undone
+# --------------------------------------------------------------------------
+
+
+class _Halting(Perceptron):
+    """A Perceptron whose fit stores weights, then raises ``error`` (an
+    exception class), as a diverged or overflowing fit does."""
+
+    def __init__(self, *, error=None, **params):
+        super().__init__(**params)
+        self.error = error
+
+    @fit_context
+    def fit(self, X, y):
+        X, y = self._fit_data(X, y)
+        self.coef_, self.intercept_ = np.ones(X.shape[1]), 0.0
+        if self.error is not None:
+            raise self.error
+        return self
+
+
+@pytest.mark.parametrize("error", [ValueError, KeyboardInterrupt])
+def test_fit_context_undoes_a_fit_that_raises_after_validation(error):
+    fitted = _Halting().fit(X, Y)
+    before = dict(fitted.__dict__)
+    fitted.set_params(error=error)
+    with pytest.raises(error):
+        fitted.fit(np.c_[X, X], Y)  # 4 features now: validation passes
+    after = dict(fitted.__dict__)
+    assert after.pop("error") is error and before.pop("error") is None
+    assert after.keys() == before.keys()
+    assert all(after[key] is before[key] for key in before)
+    fresh = _Halting(error=error)
+    with pytest.raises(error):
+        fresh.fit(X, Y)
+    assert not hasattr(fresh, "coef_") and not hasattr(fresh, "classes_")
+    with pytest.raises(NotFittedError):
+        fresh.predict(X)
