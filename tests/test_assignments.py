@@ -16,8 +16,9 @@ instructor would run them, on chapter 4, with three submissions: the
 reference answers, a mixed one and one whose functions never return (a
 loop inside a bare ``except:``). The only departures from the page: uv
 installs the environment from its cache (instead of pip from the
-network), the library comes from this checkout (instead of its tag on
-GitHub), and the time limit of a check is one second (instead of three).
+network), and the time limit of a check is one second (instead of
+three). The course library comes, as the page says, from the copy that
+``make assignments`` writes next to ``requirements.txt``.
 """
 
 from __future__ import annotations
@@ -36,8 +37,9 @@ from pathlib import Path
 import make_assignments
 import nbformat
 import pytest
+import yaml
+from assignments import editions, otter_notebook, parts, wrong
 from assignments import exercises as book
-from assignments import otter_notebook, parts, wrong
 from mlcourse.exercises import checking, checks
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -131,6 +133,30 @@ def test_the_otter_requirements_pin_the_library_and_its_tag(private):
         p.split("==")[0] for p in pins
     }
     assert re.fullmatch(r"mlcourse @ git\+https://\S+@v[\d.]+", library)
+
+
+def test_the_grading_environment_installs_the_library_from_its_copy(
+    private,
+):
+    *_, library = (private / "requirements.txt").read_text().splitlines()
+    assert library == make_assignments.LOCAL_LIBRARY == "./mlcourse"
+    copy = private / library
+    assert (copy / "pyproject.toml").is_file()
+    assert (copy / "lib" / "mlcourse" / "exercises" / "checks.py").is_file()
+    assert not list(copy.rglob("__pycache__"))
+
+
+def extensions(book_root: Path) -> list[str]:
+    config = yaml.safe_load((book_root / "_config.yml").read_text())
+    return config["sphinx"]["extra_extensions"]
+
+
+def test_the_instructor_website_has_no_source_pages(tmp_path):
+    assert "sphinx.ext.viewcode" in extensions(ROOT), "the public one has"
+    staged = editions.stage_book(tmp_path / "book")
+    kept = extensions(staged)
+    assert "sphinx.ext.autodoc" in kept
+    assert not set(kept) & set(editions.VIEWCODE)
 
 
 # ------------------------------------------------ the tests, in process
@@ -315,16 +341,6 @@ def environment(venv: Path | None = None) -> dict[str, str]:
     return env
 
 
-def library_copy(dest: Path) -> Path:
-    """What building the library needs, copied so that it leaves no trace."""
-    for name in ("pyproject.toml", "README.md"):
-        dest.mkdir(parents=True, exist_ok=True)
-        shutil.copy(ROOT / name, dest / name)
-    ignore = shutil.ignore_patterns("__pycache__", "*.egg-info")
-    shutil.copytree(ROOT / "lib", dest / "lib", ignore=ignore)
-    return dest
-
-
 @pytest.fixture(scope="module")
 def grading(tmp_path_factory):
     """The instructor edition of chapter 4 and its grading environment,
@@ -334,7 +350,6 @@ def grading(tmp_path_factory):
         pytest.skip("set MLCOURSE_FRESH_ENV=1 (make test-assignments)")
     out = tmp_path_factory.mktemp("edition")
     make_assignments.write_private(out / "private", [GRADED], SEED)
-    source = library_copy(out / "mlcourse-source")
     folder, venv, env = out, None, None
     for command in page_block("install-grading"):
         if command.startswith("cd "):
@@ -347,14 +362,7 @@ def grading(tmp_path_factory):
                 env=environment(),
             )
         elif " -m pip install -r " in command:
-            requirements = folder / command.split()[-1]
-            local = re.sub(
-                r"^mlcourse @ .*$",
-                f"mlcourse @ {source.resolve().as_uri()}",
-                requirements.read_text(),
-                flags=re.MULTILINE,
-            )
-            (out / "requirements-local.txt").write_text(local)
+            # the page's requirements as they are, from the page's folder
             start = time.perf_counter()
             subprocess.run(
                 uv(
@@ -364,8 +372,9 @@ def grading(tmp_path_factory):
                     "--python",
                     str(venv / "bin/python"),
                 )
-                + ["-r", str(out / "requirements-local.txt")],
+                + ["-r", command.split()[-1]],
                 check=True,
+                cwd=folder,
                 env=environment(),
             )
             print(f"{time.perf_counter() - start:5.1f} s  install")

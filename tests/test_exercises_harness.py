@@ -321,10 +321,33 @@ def test_a_value_hint_is_not_given_for_a_wrong_shape():
         ),
         (
             "    return eval('np.polyfit')(x, y, 1)[::-1]",
-            "`builtins.eval` is not among them",
+            "(`builtins.eval`), which reaches code by a name computed",
+        ),
+        (
+            "    return getattr(np, 'poly' + 'fit')(x, y, 1)[::-1]",
+            "(`builtins.getattr`), which reaches code by a name computed",
+        ),
+        (
+            "    import operator\n"
+            "    return operator.attrgetter('polyfit')(np)(x, y, 1)[::-1]",
+            "`operator.attrgetter`, which reaches code by a name computed",
+        ),
+        (
+            "    return np.__dict__['poly' + 'fit'](x, y, 1)[::-1]",
+            "(`numpy.__dict__`), which reaches code by a name computed",
         ),
     ],
-    ids=["numpy", "submodule", "scipy inside", "library", "checker", "eval"],
+    ids=[
+        "numpy",
+        "submodule",
+        "scipy inside",
+        "library",
+        "checker",
+        "eval",
+        "getattr",
+        "attrgetter",
+        "dict",
+    ],
 )
 def test_a_call_the_exercise_does_not_allow_is_refused(body, message):
     extra = (

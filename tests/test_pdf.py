@@ -92,14 +92,15 @@ def missing_titles(pages: list[str], titles: list[str]) -> list[str]:
 
 def unresolved(pages: list[str], log: str = "") -> list[str]:
     """References printed as "??", citations printed as their key, and
-    what LaTeX's log calls undefined."""
+    what LaTeX's log calls undefined or multiply defined (a link would
+    go to the wrong one)."""
     problems = [
         f"page {number}: {line.strip()}"
         for number, page in enumerate(pages, 1)
         for line in page.splitlines()
         if "??" in line or re.search(r"\[\?\]|\{cite", line)
     ]
-    return problems + re.findall(r".*undefined.*", log)
+    return problems + re.findall(r".*(?:undefined|multiply defined).*", log)
 
 
 def fonts_not_embedded(pdf: Path) -> list[str]:
@@ -133,10 +134,14 @@ def unplaced_figures(html: Path, tex: str) -> list[str]:
     ]
 
 
+BOXES = "Exercise|Theorem|Algorithm|Proposition|Lemma|Definition|Corollary"
+
+
 def exercise_numbers(text: str) -> set[str]:
-    """The exercises a text names: 'Exercise 2.7' (and 2.10.7, a
-    section-numbered one the website does not have)."""
-    return set(re.findall(r"Exercise (\d+(?:\.\d+)+)", text))
+    """The numbered boxes a text names: 'Exercise 2.7', 'Theorem 5.1' (and
+    'Exercise 2.10.7', a section-numbered one the website does not have)."""
+    found = re.findall(rf"({BOXES})\s+(\d+(?:\.\d+)+)", text)
+    return {f"{kind} {number}" for kind, number in found}
 
 
 def website_exercises(html: Path) -> set[str]:
@@ -183,7 +188,7 @@ def test_every_figure_of_the_website_has_its_place():
     assert len(images) >= tex.count(r"\sphinxincludegraphics")
 
 
-def test_exercises_are_numbered_as_on_the_website(book):
+def test_boxes_are_numbered_as_on_the_website(book):
     numbers = website_exercises(HTML)
     assert len(numbers) > 40
     assert exercise_numbers(" ".join(book)) == numbers
@@ -193,7 +198,7 @@ def test_exercises_are_numbered_as_on_the_website(book):
 
 
 def test_an_exercise_numbered_by_section_is_reported():
-    assert exercise_numbers("Exercise 2.10.7 asks") == {"2.10.7"}
+    assert exercise_numbers("Exercise 2.10.7 asks") == {"Exercise 2.10.7"}
 
 
 def test_a_missing_or_misplaced_title_is_reported():
@@ -216,6 +221,10 @@ def test_unresolved_references_and_citations_are_reported():
     assert len(unresolved(pages)) == 2
     log = "LaTeX Warning: Citation `x' on page 2 undefined on input line 3."
     assert unresolved(["fine"], log) == [log]
+    twice = (
+        "LaTeX Warning: Label `chapters/04_perceptron::doc' multiply defined."
+    )
+    assert unresolved(["fine"], twice) == [twice]
 
 
 def test_a_font_not_embedded_is_reported(tmp_path):

@@ -10,9 +10,11 @@ DIR (default ``_build/instructor``) receives:
   directory: ``nbgrader_config.py`` and ``source/<chapter>/<chapter>.ipynb``,
   with the reference solutions and the hidden tests), ``otter/`` (one
   master notebook per chapter and the autograder's ``requirements.txt``),
-  ``requirements.txt`` (a grading environment: the course library and the
-  grading tools, pinned), ``rubrics.md`` (points, rubrics and reference
-  answers) and ``README.md``;
+  ``requirements.txt`` (a grading environment: the grading tools, pinned,
+  and the course library from ``mlcourse/``, a copy of this checkout's,
+  so that the environment installs without the edition's tag),
+  ``rubrics.md`` (points, rubrics and reference answers) and
+  ``README.md``;
 - ``notebooks/`` and ``notebooks.zip``: the student notebooks, without
   solutions;
 - ``book/``: the book without solutions, for ``jupyter-book build``
@@ -139,15 +141,34 @@ tests (with the seed of their random cases, {seed}) and the rubrics.
 - `nbgrader/`: an nbgrader course directory (see the teaching page,
   "nbgrader on a JupyterHub");
 - `otter/`: otter-grader master notebooks ("otter-grader and Gradescope");
-- `requirements.txt`: a grading environment, pinned;
+- `requirements.txt`: a grading environment, pinned, with the course
+  library from `mlcourse/` (a copy of the edition's);
 - `rubrics.md`: the points of every exercise, its rubric and its reference
   answer.
 """
 
 
+#: The grading environment's requirement of the course library: the copy
+#: that :func:`library_copy` writes next to ``requirements.txt``.
+LOCAL_LIBRARY = "./mlcourse"
+
+
+def library_copy(dest: Path) -> Path:
+    """What building the course library needs, copied into ``dest``."""
+    if dest.exists():
+        shutil.rmtree(dest)
+    dest.mkdir(parents=True)
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, dest / name)
+    ignore = shutil.ignore_patterns("__pycache__", "*.egg-info")
+    shutil.copytree(ROOT / "lib", dest / "lib", ignore=ignore)
+    return dest
+
+
 def write_private(private: Path, stems: list[str], seed: int) -> list[Path]:
     requirement = set_repository.setup_requirement(ROOT)
     pins = library_pins()
+    library_copy(private / LOCAL_LIBRARY)
     course = private / "nbgrader"
     (course / "source").mkdir(parents=True, exist_ok=True)
     (course / "nbgrader_config.py").write_text(nbgrader_notebook.CONFIG)
@@ -156,7 +177,7 @@ def write_private(private: Path, stems: list[str], seed: int) -> list[Path]:
         otter_notebook.requirements(requirement, pins)
     )
     (private / "requirements.txt").write_text(
-        "\n".join([*pins, *GRADING_TOOLS, requirement]) + "\n"
+        "\n".join([*pins, *GRADING_TOOLS, LOCAL_LIBRARY]) + "\n"
     )
     written = []
     site = make_exercises.site_url()

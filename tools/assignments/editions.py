@@ -5,7 +5,8 @@ exercise. For a graded class the instructor edition publishes the book
 without solutions (:func:`without_solutions`, which keeps the MyST markup
 and the outputs, so that Jupyter Book builds it as it builds the book),
 and keeps the solutions for the instructor. :func:`stage_book` copies the
-book so, for the instructor edition's website, PDF and slides.
+book so, for the instructor edition's website, PDF and slides, without
+the pages of the library's source code.
 """
 
 from __future__ import annotations
@@ -78,6 +79,8 @@ def without_solutions(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
 #: linked: the book's Sphinx extensions find their Node tools from there).
 BOOK_FILES = ("_config.yml", "_toc.yml", "references.bib")
 BOOK_FOLDERS = ("_static",)
+#: The Sphinx extensions that publish the library's source code.
+VIEWCODE = ("sphinx.ext.viewcode", "sphinx.ext.linkcode")
 
 
 def stage_book(dest: Path) -> Path:
@@ -96,6 +99,12 @@ def stage_book(dest: Path) -> Path:
     (dest / "tools").symlink_to(ROOT / "tools", target_is_directory=True)
     config = yaml.safe_load((dest / "_config.yml").read_text(encoding="utf-8"))
     config["title"] += " (edition without solutions)"
+    # No pages of the library's code and no [source] links: the code of
+    # the functions some exercises ask for would be one click away.
+    sphinx = config["sphinx"]
+    sphinx["extra_extensions"] = [
+        e for e in sphinx["extra_extensions"] if e not in VIEWCODE
+    ]
     (dest / "_config.yml").write_text(
         yaml.safe_dump(config, sort_keys=False, allow_unicode=True),
         encoding="utf-8",

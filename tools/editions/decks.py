@@ -84,6 +84,8 @@ def make_deck(soup, page: str, deck: str) -> str:
         tag[attribute] = moved(tag[attribute], page, deck)
     for tag in soup.select(HIDDEN):
         tag.decompose()
+    for image in soup.select("img[loading]"):
+        del image["loading"]  # a handout prints every slide at once
     for tag in soup.select("[class*=deck-cell-] section"):
         tag.name = "div"  # a section in a slide would be a slide of its own
     title = soup.select_one("main h1").get_text(" ", strip=True)
@@ -174,6 +176,9 @@ def handouts(folder: Path) -> None:
         for deck in sorted(folder.glob("*.html")):
             page.goto(deck.resolve().as_uri() + "?print-pdf")
             page.wait_for_selector(".pdf-page")
+            page.wait_for_function(
+                "[...document.images].every(i => i.complete && i.naturalWidth)"
+            )
             page.pdf(
                 path=deck.with_suffix(".pdf"),
                 print_background=True,

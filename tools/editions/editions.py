@@ -80,8 +80,9 @@ def add_links(app, pagename, templatename, context, doctree) -> None:
     links = [("Book (PDF)", f"{to_root}/{PDF}", "fas fa-book")]
     source = Path(app.srcdir, pagename + ".ipynb")
     if source.exists() and cell_marks(source):
-        deck = f"{to_root}/{decks.FOLDER}/{Path(pagename).name}.html"
-        links.append(("Slides", deck, "fas fa-person-chalkboard"))
+        deck = f"{to_root}/{decks.FOLDER}/{Path(pagename).name}"
+        links.append(("Slides", f"{deck}.html", "fas fa-person-chalkboard"))
+        links.append(("Slides (PDF)", f"{deck}.pdf", "fas fa-file-pdf"))
     buttons = [
         {"type": "link", "url": url, "text": text, "icon": icon}
         for text, url, icon in links
@@ -129,6 +130,20 @@ class ExerciseLinks(SphinxPostTransform):
             if registry.get(label, {}).get("type") == "exercise":
                 link = rf"\hyperref[exercise:{label}]{{{ref.astext()}}}"
                 ref.replace_self(raw_latex(link))
+
+
+class ChapterLinksToChapters(SphinxPostTransform):
+    """A link to a chapter goes to the chapter, not to its solutions:
+    Sphinx labels the first section of every included file as the file."""
+
+    default_priority = 401  # after Sphinx's DocumentTargetTransform
+    formats = ("latex",)
+
+    def run(self, **kwargs) -> None:
+        for group in self.document.findall(addnodes.start_of_file):
+            section = group.next_node(nodes.section)
+            if group.get("solutions") and ":doc" in section["ids"]:
+                section["ids"].remove(":doc")
 
 
 def drop_browser_outputs(document) -> None:
@@ -219,10 +234,10 @@ def append_solutions(document, taken, env) -> None:
     for docname, parts in taken.items():
         number = ".".join(map(str, env.toc_secnumbers[docname][""]))
         title = f"{number}. {env.titles[docname].astext()}"
-        group = addnodes.start_of_file(docname=docname)
+        group = addnodes.start_of_file(docname=docname, solutions=True)
         group += nodes.section("", nodes.title("", title), *parts)
         chapter += group
-    page = addnodes.start_of_file(docname=env.config.root_doc)
+    page = addnodes.start_of_file(docname=env.config.root_doc, solutions=True)
     page += [raw_latex(r"\setcounter{secnumdepth}{-1}"), chapter]
     bibliography = next(document.findall(thebibliography), None)
     before = bibliography
@@ -235,15 +250,18 @@ def append_solutions(document, taken, env) -> None:
     before.parent.insert(before.parent.index(before), page)
 
 
-def number_exercises_as_the_website(app, env) -> list[str]:
-    """Exercise 2.7 in the PDF as on the website: sphinx-jupyterbook-latex
-    numbers figures by section for a book in parts (2.10.7 there)."""
+def number_boxes_as_the_website(app, env) -> list[str]:
+    """Exercise 2.7 and Theorem 5.1 in the PDF as on the website:
+    sphinx-jupyterbook-latex numbers a book in parts by section (2.10.7),
+    and sphinx-exercise and sphinx-proof title their boxes with those
+    numbers. LaTeX numbers figures and equations itself, by chapter."""
     if app.builder.format == "latex":
         for numbers in env.toc_fignumbers.values():
-            exercises = numbers.get("exercise", {})
-            order = sorted(exercises, key=exercises.get)
-            for k, label in enumerate(order, 1):
-                exercises[label] = (exercises[label][0], k)
+            for boxes in numbers.values():
+                if all(len(n) > 2 for n in boxes.values()):  # by section
+                    order = sorted(boxes, key=boxes.get)
+                    for k, label in enumerate(order, 1):
+                        boxes[label] = (boxes[label][0], k)
     return []
 
 
@@ -257,9 +275,8 @@ def setup(app):
     app.add_post_transform(MarkSlides)
     app.add_post_transform(PrintEdition)
     app.add_post_transform(ExerciseLinks)
+    app.add_post_transform(ChapterLinksToChapters)
     app.connect("html-page-context", add_links, priority=600)
-    app.connect(
-        "env-get-updated", number_exercises_as_the_website, priority=900
-    )
+    app.connect("env-get-updated", number_boxes_as_the_website, priority=900)
     app.connect("build-finished", decks.write_decks, priority=900)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

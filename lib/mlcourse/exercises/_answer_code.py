@@ -25,11 +25,16 @@ from dataclasses import dataclass
 from typing import Any
 
 #: Built-ins an answer may not call: they run or fetch code that the check
-#: cannot read.
+#: cannot read (``getattr(np, "poly" + "fit")`` names a function the
+#: reading cannot see).
 BLOCKED_BUILTINS = frozenset(
     {"eval", "exec", "compile", "__import__", "globals", "vars", "open"}
-    | {"input", "breakpoint", "exit", "quit"}
+    | {"input", "breakpoint", "exit", "quit", "getattr"}
 )
+
+#: Functions of the base modules that fetch an attribute by a computed
+#: name, as ``getattr`` does.
+BLOCKED_PATHS = frozenset({"operator.attrgetter", "operator.methodcaller"})
 
 #: Modules every answer may use, besides numpy's array functions.
 BASE_MODULES = ("builtins", "math", "functools", "itertools", "operator")
@@ -384,7 +389,7 @@ def _base_allows(path: str) -> bool:
     if head == "builtins":
         return rest.split(".")[0] not in BLOCKED_BUILTINS
     if head in BASE_MODULES:
-        return True
+        return path not in BLOCKED_PATHS
     if path in BASE_NUMPY_EXTRAS:
         return True
     if head == "numpy":
@@ -421,6 +426,21 @@ def library_problem(func: Callable, calls: Calls, name: str) -> str:
         shown = f"`{use.written}`"
         if use.path and use.path != use.written:
             shown += f" (`{use.path}`)"
+        special = any(a.startswith("__") for a in use.written.split(".")[1:])
+        if (
+            special
+            or use.path in BLOCKED_PATHS
+            or (
+                use.path.startswith("builtins.")
+                and use.path.split(".")[-1] in BLOCKED_BUILTINS
+            )
+        ):
+            return (
+                f"your `{name}` uses {shown}, which reaches code by a name "
+                "computed as the answer runs; the checker reads the calls "
+                "an answer makes and cannot follow it. Call the functions "
+                "you use by their names."
+            )
         if use.path.startswith("mlcourse.exercises"):
             return (
                 f"your `{name}` uses {shown}, the checker's own code: "

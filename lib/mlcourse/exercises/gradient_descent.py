@@ -16,8 +16,8 @@
 What a case should give: the gradient from scipy's ``expit``; the
 threshold from the largest singular value of ``X``; the loop from the
 library's ``gradient_descent`` (which the answer may not call); the
-central differences from the exact gradient of each test function, to
-within their O(eps^2) error.
+central differences from their closed form on each test function at the
+eps given (exact on a quadratic, 3 w^2 + eps^2 on w^3).
 """
 
 from __future__ import annotations
@@ -312,12 +312,13 @@ def check_max_stable_step(max_stable_step) -> CheckResult:
 # ------------------------------------------------- central differences
 
 
-#: The exact gradient of each test function the cases pass as ``J``.
-_GRADIENTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+#: The central difference at step eps, in closed form, and the exact
+#: gradient of each test function the cases pass as ``J``.
+_FORMULAS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
-def _test_function(value, gradient):
-    _GRADIENTS[value] = gradient
+def _test_function(value, central, gradient):
+    _FORMULAS[value] = (central, gradient)
     return value
 
 
@@ -327,11 +328,23 @@ def _central_cases(rng):
     d = int(rng.integers(2, 5))
     M = np.round(rng.normal(size=(d, d)), 2)
     S = M @ M.T + np.eye(d)
+    # A central difference is exact on a quadratic; on sum(w^3) it is
+    # 3 w^2 + eps^2, so a large eps separates it from the derivative.
     quadratic = _test_function(
-        lambda w: 0.5 * float(w @ A @ w) - float(b @ w), lambda w: A @ w - b
+        lambda w: 0.5 * float(w @ A @ w) - float(b @ w),
+        lambda w, eps: A @ w - b,
+        lambda w: A @ w - b,
     )
-    cubes = _test_function(lambda w: float(np.sum(w**3)), lambda w: 3 * w**2)
-    random = _test_function(lambda w: 0.5 * float(w @ S @ w), lambda w: S @ w)
+    cubes = _test_function(
+        lambda w: float(np.sum(w**3)),
+        lambda w, eps: 3 * w**2 + eps**2,
+        lambda w: 3 * w**2,
+    )
+    random = _test_function(
+        lambda w: 0.5 * float(w @ S @ w),
+        lambda w, eps: S @ w,
+        lambda w: S @ w,
+    )
     return [
         Case(
             (quadratic, np.array([1.0, 2.0]), 1e-5),
@@ -342,6 +355,16 @@ def _central_cases(rng):
             description="J(w) = sum(w^3), where forward differences are off",
         ),
         Case(
+            (cubes, np.array([1.0]), 0.5),
+            description="J(w) = sum(w^3) at w = [1.] with eps = 0.5, where "
+            "the central difference is 3.25 and the derivative 3",
+        ),
+        Case(
+            (cubes, np.array([1, 2]), 0.5),
+            description="J(w) = sum(w^3) at the integer point w = [1, 2], "
+            "eps = 0.5",
+        ),
+        Case(
             (random, np.round(rng.normal(size=d), 3), 1e-5),
             description=f"a random quadratic in {d}-D",
             random=True,
@@ -349,10 +372,10 @@ def _central_cases(rng):
     ]
 
 
-def _exact_gradient(J, w, eps):
-    """The gradient of the test function; central differences agree with it
-    to O(eps^2), well within the tolerance."""
-    return _GRADIENTS[J](w)
+def _central_formula(J, w, eps):
+    """The central difference of the test function at step ``eps``, from
+    its closed form (exact for a quadratic; 3 w^2 + eps^2 for w^3)."""
+    return _FORMULAS[J][0](np.asarray(w, dtype=float), eps)
 
 
 @with_cases(_central_cases)
@@ -360,25 +383,39 @@ def check_central_difference(central_difference) -> CheckResult:
     """Check ``central_difference(J, w, eps)``, the numerical gradient.
 
     Exercise :ref:`ex-gd-gradient-check`: entry ``j`` is
-    ``(J(w + eps u_j) - J(w - eps u_j)) / (2 eps)``; ``w`` is left as it
-    was.
+    ``(J(w + eps u_j) - J(w - eps u_j)) / (2 eps)`` at the ``eps`` given;
+    ``w`` (floats or integers) is left as it was.
     """
 
     def forward(given, expected, case):
         J, w, eps = case.args
+        w = np.asarray(w, dtype=float)
         g = [(J(w + eps * u) - J(w)) / eps for u in np.eye(len(w))]
         return isclose(given, g, rtol=1e-9)
 
     def half(given, expected, case):
         return isclose(np.asarray(given, dtype=float) / 2, expected, rtol=1e-5)
 
+    def own_eps(given, expected, case):
+        J, w, eps = case.args
+        exact = _FORMULAS[J][1](np.asarray(w, dtype=float))
+        return isclose(given, exact, rtol=1e-5) and not isclose(
+            expected, exact, rtol=1e-5
+        )
+
+    def truncated(given, expected, case):
+        w = case.args[1]
+        return np.issubdtype(np.asarray(w).dtype, np.integer) and isclose(
+            given, np.trunc(expected)
+        )
+
     return check_function(
         central_difference,
-        _exact_gradient,
+        _central_formula,
         _central_cases,
         name="central_difference",
-        rtol=1e-5,
-        atol=1e-6,
+        rtol=1e-7,
+        atol=1e-8,
         calls=Calls(reason="Write the differences yourself."),
         hints=[
             (
@@ -387,6 +424,18 @@ def check_central_difference(central_difference) -> CheckResult:
                 "eps, whose error is of order eps; use the central one.",
             ),
             (half, "divide by 2 eps, the distance between the two points."),
+            (
+                truncated,
+                "w holds integers here, and so does an array made from it "
+                "(np.zeros_like(w)): the differences were cut to integers. "
+                "Make the result an array of floats.",
+            ),
+            (
+                own_eps,
+                "that is the exact derivative, not the central difference "
+                "at the eps given: step by eps itself (at eps = 0.5 the "
+                "central difference of w^3 is 3 w^2 + 0.25).",
+            ),
         ],
     )
 
@@ -454,6 +503,11 @@ def _descent_cases(rng):
             "entries of 0.7 tol each, but length 1.4 tol",
         ),
         Case(
+            (lambda w: np.array([1.0]), np.array([0.0]), 0.5, 0.5, 3),
+            description="a constant gradient [1.] with step 0.5 and tol 0.5: "
+            "every step is exactly as long as tol, so none is short",
+        ),
+        Case(
             (
                 lambda w: S @ w - b,
                 np.round(rng.normal(size=d), 3),
@@ -513,6 +567,16 @@ def check_descend(descend) -> CheckResult:
         short = np.max(np.abs(step)) < tol <= np.linalg.norm(step)
         return k is not None and short and isclose(x, w_init)
 
+    def stops_at_tol(given, expected, case):
+        gradient, w_init, eta, tol, max_steps = case.args
+        x, k = pair(given)
+        step = eta * np.asarray(gradient(w_init), dtype=float)
+        return (
+            k is not None
+            and np.linalg.norm(step) == tol
+            and isclose(x, w_init)
+        )
+
     def no_cap(given, expected, case):
         x, k = pair(given)
         return k is not None and np.ndim(k) == 0 and float(k) > case.args[4]
@@ -565,6 +629,11 @@ def check_descend(descend) -> CheckResult:
                 largest_entry,
                 "the rule is on the length of the step, its norm "
                 "np.linalg.norm(step), not on its largest entry.",
+            ),
+            (
+                stops_at_tol,
+                "a step exactly as long as tol is taken: stop only before "
+                "a step shorter than tol (norm < tol, not <=).",
             ),
             (
                 gradient_test,

@@ -377,7 +377,7 @@ def check_slope_interval(slope_interval) -> CheckResult:
         labels=("low", "high"),
         calls=Calls(
             allowed=("scipy.stats.t", "numpy.linalg"),
-            forbidden=("numpy.polyfit",),
+            forbidden=("numpy.polyfit", "scipy.stats.t.interval"),
             reason="Build the interval from the slope, its standard error "
             "and a quantile of `stats.t`.",
         ),

@@ -54,7 +54,9 @@ def _expit(z):
 
 def _judge_loop(what: str):
     return loop_judge(
-        what, MANY, "numpy operations on whole arrays (`@`, sums, broadcasting)"
+        what,
+        MANY,
+        "numpy operations on whole arrays (`@`, sums, broadcasting)",
     )
 
 
@@ -331,9 +333,10 @@ def check_softmax(softmax_answer) -> CheckResult:
         error_hints=[
             (
                 FloatingPointError,
-                "exp overflowed: subtract each row's largest score before "
-                "taking exp (the probabilities do not change, and no "
-                "exponent is then above 0).",
+                "exp overflowed, or underflowed to 0 across a whole row "
+                "(0 / 0): subtract each row's own largest score before "
+                "taking exp (the probabilities do not change, and each "
+                "row keeps an exponent of 0).",
             )
         ],
         hints=[

@@ -653,6 +653,17 @@ def _forward_cases(rng):
             description="output scores near +-900, where exp overflows",
         ),
         Case(
+            (
+                np.array([[5.0], [-5.0]]),
+                np.array([[1.0]]),
+                np.array([0.0]),
+                np.array([[1000.0, 999.0]]),
+                np.array([0.0, 0.0]),
+            ),
+            description="rows far apart: scores near +1000 in one row and "
+            "-1000 in the other",
+        ),
+        Case(
             (np.linspace(-1, 1, 2 * MANY).reshape(MANY, 2), W1, b1, W2, b2),
             description=f"{MANY} samples",
             watch="lines",
@@ -715,8 +726,9 @@ def check_mlp_forward(mlp_forward) -> CheckResult:
         error_hints=[
             (
                 FloatingPointError,
-                "exp overflowed: subtract each row's largest score before "
-                "the softmax.",
+                "exp overflowed, or underflowed to 0 across a whole row "
+                "(0 / 0): subtract each row's own largest score "
+                "(axis=1, keepdims=True) before the softmax.",
             )
         ],
         hints=[

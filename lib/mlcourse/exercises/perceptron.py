@@ -324,6 +324,17 @@ def check_first_mistake(first_mistake) -> CheckResult:
 # ------------------------------------------------- the students, by hand
 
 
+def _bias_last(a_final, run) -> bool:
+    """Whether ``a_final`` holds the run's weights with the bias last."""
+    try:
+        given = np.asarray(a_final, dtype=float)
+    except (TypeError, ValueError):
+        return False
+    return given.shape == (5,) and bool(
+        np.allclose(given, np.r_[run.coef_, run.intercept_])
+    )
+
+
 def check_students_from_zero(a_final) -> CheckResult:
     """Check the augmented weights ``[b, w1, ..., w4]`` the students reach from 0."""
     from ..datasets import students
@@ -337,6 +348,13 @@ def check_students_from_zero(a_final) -> CheckResult:
         )
     data = students()
     run = Perceptron(learning_rate=1.0).fit(data.X, data.y)
+    if _bias_last(a_final, run):
+        return CheckResult(
+            WRONG,
+            "Not quite: check the order of the five numbers. a_final is "
+            "[b, w1, w2, w3, w4]: the bias first, then the weights of the "
+            "four features.",
+        )
     return check_value(
         a_final,
         np.r_[run.intercept_, run.coef_],

@@ -172,6 +172,10 @@ def _first_above_cases(rng):
             description="a path in 3-D whose cosine never exceeds c",
         ),
         Case(
+            (np.array([[0.0, 0.0], [-1.0, 0.0], [1.0, 0.1]]), e1, 0.9),
+            description="in 2-D, u = e_1, c = 0.9: w_1 points against u",
+        ),
+        Case(
             (path[:1], e1, 0.5),
             description="a run with no update (only w_0 = 0)",
         ),
@@ -216,6 +220,11 @@ def check_first_cosine_above(first_cosine_above) -> CheckResult:
         above = np.flatnonzero(np.asarray(path, dtype=float)[1:] @ u > c)
         return given == (int(above[0]) + 1 if above.size else -1)
 
+    def absolute(given, expected, case, outcomes):
+        path, u, c = case.args
+        above = np.flatnonzero(np.abs(_cosines(path, u)) > c)
+        return given == (int(above[0]) + 1 if above.size else -1)
+
     return check_function(
         first_cosine_above,
         _first_above,
@@ -230,6 +239,12 @@ def check_first_cosine_above(first_cosine_above) -> CheckResult:
                 row_index,
                 "row 0 of coef_path is w_0 = 0, before any update: row k "
                 "is w_k, so the update number is the row's index.",
+            ),
+            (
+                absolute,
+                "the cosine has a sign: a w_k that points against u has a "
+                "cosine near -1, which does not exceed c. Do not take its "
+                "absolute value.",
             ),
             (
                 alignment_only,

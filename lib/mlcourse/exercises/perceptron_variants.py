@@ -428,6 +428,18 @@ def _kernel_cases(rng):
             description=f"{MANY} points",
             watch="lines",
         ),
+        Case(
+            (
+                np.linspace(-1.0, 2.0, 2 * MANY).reshape(MANY, 2),
+                np.where(np.arange(MANY) % 3 == 0, 1.0, -1.0),
+                np.ones(MANY),
+                0.1,
+                np.array([[0.0, 0.0], [1.0, 1.0], [3.0, -1.0]]),
+                0.8,
+            ),
+            description=f"{MANY} stored samples, three points",
+            watch="lines",
+        ),
     ]
     n, m, d = int(rng.integers(6, 15)), int(rng.integers(4, 9)), 3
     X_train = np.round(rng.normal(size=(n, d)), 2)
@@ -450,6 +462,18 @@ def _kernel_cases(rng):
         )
     )
     return cases
+
+
+def _kernel_loop_judge(outcome) -> str:
+    """A Python loop over the points, or over the stored samples, of a
+    watched case (each has ``MANY`` of one and a few of the other)."""
+    stored = len(outcome.case.args[0]) >= MANY
+    return loop_judge(
+        "stored samples" if stored else "points",
+        MANY,
+        "whole-array operations (all the squared distances at once, by "
+        "broadcasting or ||x||^2 + ||x'||^2 - 2 x.x')",
+    )(outcome)
 
 
 @with_cases(_kernel_cases)
@@ -480,6 +504,12 @@ def check_kernel_predict(kernel_predict) -> CheckResult:
         with np.errstate(over="ignore"):
             return isclose(given, labels_of(rbf_scores(*rest, -beta)))
 
+    def gaussian_width(given, expected, case):
+        X_train, y, alpha, b, X, beta = case.args
+        distance = np.sum((X[:, None, :] - X_train[None, :, :]) ** 2, axis=2)
+        scores = np.exp(-distance / (2 * beta**2)) @ (alpha * y) + b
+        return isclose(given, labels_of(scores))
+
     def no_intercept(given, expected, case):
         X_train, y, alpha, b, X, beta = case.args
         return b != 0 and isclose(
@@ -500,12 +530,7 @@ def check_kernel_predict(kernel_predict) -> CheckResult:
         calls=Calls(
             reason="Compute the kernel yourself, from the squared distances."
         ),
-        judge=loop_judge(
-            "points",
-            MANY,
-            "whole-array operations (all the squared distances at once, by "
-            "broadcasting or ||x||^2 + ||x'||^2 - 2 x.x')",
-        ),
+        judge=_kernel_loop_judge,
         hints=[
             (
                 zero_label,
@@ -528,6 +553,20 @@ def check_kernel_predict(kernel_predict) -> CheckResult:
             (
                 positive_exponent,
                 "the kernel is exp(-beta ||x - z||^2): mind the minus sign.",
+            ),
+            (
+                lambda g, e, c: (
+                    gaussian_width(g, e, c) and no_intercept(g, e, c)
+                ),
+                "on this case two mistakes give the same labels: the "
+                "intercept b left out of the score, or the kernel written "
+                "as exp(-||x - z||^2 / (2 beta^2)) instead of "
+                "exp(-beta ||x - z||^2).",
+            ),
+            (
+                gaussian_width,
+                "this kernel is exp(-beta ||x - z||^2), beta times the "
+                "squared distance, not exp(-||x - z||^2 / (2 beta^2)).",
             ),
             (no_intercept, "add the intercept b to the score."),
         ],
@@ -559,6 +598,10 @@ def _best_pass_cases(rng):
         Case(
             (np.array([0.5, 0.6, 0.7, 0.8]),),
             description="the last pass is the best",
+        ),
+        Case(
+            (np.array([0.0, 0.0, 0.0]),),
+            description="every accuracy is 0: pass 1 is the first best",
         ),
     ]
     n = int(rng.integers(8, 20))
@@ -598,6 +641,9 @@ def check_best_pass(best_pass) -> CheckResult:
     def accuracy(given, expected, case):
         return isclose(given, np.max(case.args[0]))
 
+    def none_kept(given, expected, case):
+        return given == 0 and np.max(case.args[0]) == 0
+
     def exact(given, expected):
         problem = whole_number(given, "the number of a pass")
         return problem or compare(given, expected)
@@ -610,6 +656,12 @@ def check_best_pass(best_pass) -> CheckResult:
         compare=exact,
         calls=Calls(),
         hints=[
+            (
+                none_kept,
+                "every accuracy is 0 here, so no accuracy beats a best "
+                "that starts at 0 and no pass is kept: start from the "
+                "first pass (np.argmax does).",
+            ),
             (
                 accuracy,
                 "return the number of the pass, not its accuracy.",
