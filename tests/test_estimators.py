@@ -318,6 +318,38 @@ def test_failed_refit_keeps_the_previous_fit(name):
     assert model.n_features_in_ == X.shape[1]
 
 
+def _refused_step(k):
+    """A step-size schedule whose first step is refused (the fit raises)."""
+    return -1.0
+
+
+STEPPED = [e for e in ALL if "learning_rate" in e.get_params()]
+
+
+@pytest.mark.parametrize("estimator", STEPPED, ids=lambda e: type(e).__name__)
+def test_a_fit_that_fails_after_validation_leaves_the_estimator_whole(
+    estimator,
+):
+    # the new data pass validation (5 features); the run then raises
+    X, y = _data_for(estimator)
+    X5 = np.column_stack([X, X[:, :2]])
+    model = clone(estimator).fit(X, y)
+    before = model.predict(X)
+    model.set_params(learning_rate=_refused_step)
+    with pytest.raises(ValueError, match="must return a number above zero"):
+        model.fit(X5, y)
+    assert model.n_features_in_ == X.shape[1]  # the weights' own count
+    np.testing.assert_array_equal(model.predict(X), before)
+    expecting = f"expecting {X.shape[1]} features"
+    with pytest.raises(ValueError, match=expecting):
+        model.predict(X5)
+    fresh = clone(model)
+    with pytest.raises(ValueError, match="must return a number above zero"):
+        fresh.fit(X5, y)
+    with pytest.raises(SklearnNotFittedError, match="not fitted"):
+        fresh.predict(X5)
+
+
 @pytest.mark.parametrize("name", BINARY)
 def test_binary_models_say_only_binary(name):
     X, y = _labelled_blobs(3)
@@ -448,3 +480,35 @@ def test_a_bad_hyper_parameter_gets_scikit_learns_wording(estimator, bad):
         match=f"The '{name}' parameter of {type(estimator).__name__} must be",
     ):
         clone(estimator).set_params(**bad).fit(X, y)
+
+
+NOT_NUMBERS = [
+    (estimator, name, value)
+    for estimator in ALL
+    for name, value in [
+        ("max_iter", True),
+        ("learning_rate", True),
+        ("tol", True),
+        ("alpha", False),
+        ("random_state", True),
+        ("random_state", 2**40),
+    ]
+    if name in estimator.get_params()
+]
+
+
+@pytest.mark.parametrize(
+    "estimator, name, value",
+    NOT_NUMBERS,
+    ids=[f"{type(e).__name__}-{n}={v}" for e, n, v in NOT_NUMBERS],
+)
+def test_a_bool_is_not_a_number_and_seeds_are_scikit_learns(
+    estimator, name, value
+):
+    """Python counts True as 1; a switch where a number is expected is
+    refused, and a seed is in scikit-learn's range [0, 2**32 - 1]."""
+    X, y = _data_for(estimator)
+    with pytest.raises(
+        ValueError, match=f"The '{name}' parameter of .* Got {value} instead"
+    ):
+        clone(estimator).set_params(**{name: value}).fit(X, y)

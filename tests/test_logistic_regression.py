@@ -638,22 +638,120 @@ def test_newton_stays_well_posed_on_collinear_features():
     np.testing.assert_allclose(model.coef_, sk.coef_.ravel(), rtol=1e-4)
 
 
-def test_gradient_warning_points_to_the_newton_solver_that_works():
+def test_the_plain_gradient_solver_on_collinear_columns_says_standardize():
     X, y = _collinear()
-    with pytest.warns(ConvergenceWarning, match="solver='newton'"):
-        LogisticRegression(max_iter=50).fit(X, y)
-    LogisticRegression(solver="newton").fit(X, y)  # and it does
+    with pytest.warns(ConvergenceWarning, match="Standardize X") as caught:
+        LogisticRegression(solver="gradient", max_iter=50).fit(X, y)
+    assert "solver='newton' standardize X internally" in str(caught[0].message)
+    for solver in ("accelerated", "newton"):  # and they do
+        assert LogisticRegression(solver=solver).fit(X, y).converged_
 
 
 def test_an_unscaled_column_gets_the_advice_to_standardize():
-    """A timestamp column: the gradient solvers stall, and the warning says
-    why and what to do, instead of "increase max_iter"."""
+    """A timestamp column: the plain gradient loop stalls, and the warning
+    says why and what to do, instead of "increase max_iter"."""
     X, y = overlapping(3, n=200)
     X[:, 0] = 1.6e9 + 3e7 * X[:, 0]
     with pytest.warns(ConvergenceWarning, match="Standardize X") as caught:
-        LogisticRegression(max_iter=500).fit(X, y)
-    assert "column 0 has mean 1.6e+09" in str(caught[0].message)
-    assert LogisticRegression().fit(standardize(X), y).converged_
+        LogisticRegression(solver="gradient", max_iter=500).fit(X, y)
+    assert "column 0 spans [1.5e+09, 1.67e+09] (mean 1.6e+09" in str(
+        caught[0].message
+    )
+
+
+@pytest.mark.parametrize("Model", [LogisticRegression, SoftmaxRegression])
+def test_a_timestamp_column_fits_as_well_as_standardized_data(
+    Model, timestamp_data
+):
+    """The default solver standardizes internally: same fit as on
+    standardized X, where it stalled at chance before (0.50)."""
+    X, y = timestamp_data()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        raw = Model().fit(X, y)
+    scaled = Model().fit(standardize(X), y)
+    assert raw.converged_ and raw.n_iter_ < 100
+    assert raw.score(X, y) == scaled.score(standardize(X), y) > 0.7
+    np.testing.assert_allclose(
+        raw.predict_proba(X), scaled.predict_proba(standardize(X)), atol=1e-7
+    )
+
+
+@pytest.mark.parametrize("solver", ["accelerated", "newton"])
+@pytest.mark.parametrize("alpha", [1e-2, 1e-4])
+def test_the_penalized_optimum_on_a_timestamp_is_scikit_learns(
+    solver, alpha, timestamp_data
+):
+    """The penalty stays on the original weights: scikit-learn's optimum
+    with C = 1 / (n alpha). scikit-learn itself stalls on the raw timestamp
+    (accuracy 0.5), so it fits the timestamp minus 1.7e9, which moves only
+    the (unpenalized) intercept, by 1.7e9 times the timestamp's weight."""
+    X, y = timestamp_data()
+    shifted = X - np.r_[np.zeros(X.shape[1] - 1), 1.7e9]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # its Cholesky falls back to lbfgs
+        sk = SkLogisticRegression(
+            C=1 / (len(X) * alpha),
+            solver="newton-cholesky",
+            tol=1e-12,
+            max_iter=10_000,
+        ).fit(shifted, y)
+    w, b = sk.coef_[0], sk.intercept_[0] - 1.7e9 * sk.coef_[0, -1]
+    model = LogisticRegression(alpha=alpha, solver=solver).fit(X, y)
+    rtol = 1e-5 if solver == "accelerated" else 1e-8
+    np.testing.assert_allclose(model.coef_, w, rtol=rtol)
+    assert model.intercept_ == pytest.approx(b, rel=rtol)
+    assert model.score(X, y) == sk.score(shifted, y)
+
+
+def test_softmax_on_a_timestamp_reaches_scikit_learns_optimum(
+    timestamp_data,
+):
+    X, y = timestamp_data(classes=3)
+    sk = SkLogisticRegression(C=np.inf, tol=1e-12, max_iter=10_000)
+    sk.fit(standardize(X), y)
+    model = SoftmaxRegression().fit(X, y)
+    np.testing.assert_allclose(
+        model.predict_proba(X), sk.predict_proba(standardize(X)), atol=1e-6
+    )
+
+
+@pytest.mark.parametrize("scale", [1e-150, 1e-300, 1e150])
+def test_the_scale_of_x_does_not_change_the_fit(scale):
+    """The stopping rule is on the standardized problem: at 1e-150 the
+    fit stopped at once, "converged", at 0.54 accuracy (0.74 at scale 1)."""
+    X, y = overlapping(5, n=400)
+    reference = LogisticRegression().fit(X, y)
+    model = LogisticRegression().fit(X * scale, y)
+    assert model.converged_
+    assert model.score(X * scale, y) == reference.score(X, y)
+    np.testing.assert_allclose(model.coef_ * scale, reference.coef_, rtol=1e-6)
+    np.testing.assert_allclose(
+        model.predict_proba(X * scale), reference.predict_proba(X), atol=1e-9
+    )
+
+
+def test_newton_stops_when_the_loss_no_longer_moves():
+    """A tol below rounding error: Newton stops, and says why, instead of
+    running all 10,000 iterations."""
+    X, y = overlapping(5, n=400)
+    with pytest.warns(
+        ConvergenceWarning, match="no step along the Newton direction"
+    ):
+        model = LogisticRegression(solver="newton", tol=1e-300).fit(X, y)
+    assert not model.converged_ and model.n_iter_ < 20
+
+
+def test_a_line_search_is_refused_as_a_learning_rate():
+    from mlcourse.gradient_descent import Backtracking
+
+    X, y = overlapping(5, n=50)
+    for model in (
+        LogisticRegression(learning_rate=Backtracking()),
+        SoftmaxRegression(learning_rate=Backtracking(), solver="gradient"),
+    ):
+        with pytest.raises(TypeError, match="is a line search"):
+            model.fit(X, y)
 
 
 # --- inference: standard errors and deviance ------------------------------------------------

@@ -579,3 +579,29 @@ def test_converged_is_scikit_learns_test_on_the_training_loss():
     assert model.converged_ == (min(curve[-m:]) > min(curve[:-m]) - model.tol)
     short = MLPClassifier(hidden_layer_sizes=(4,), max_iter=5, random_state=0)
     assert not short.fit(X, y).converged_  # still learning fast
+
+
+def test_an_unscaled_column_is_named_not_the_step_size(timestamp_data):
+    """On a timestamp column the network settled at chance (0.50) without
+    a word, or diverged with the advice to lower the step size."""
+    X, y = timestamp_data()
+    with pytest.warns(ConvergenceWarning, match="X is not standardized") as w:
+        MLPClassifier(random_state=0, max_iter=20).fit(X, y)
+    assert "column 10 spans [1.7e+09" in str(w[0].message)
+    rng = np.random.default_rng(0)
+    X3, X5 = rng.standard_normal((60, 3)), rng.standard_normal((60, 5))
+    y3 = (X3[:, 0] > 0).astype(int)
+    relu = MLPClassifier(random_state=0, activation="relu", learning_rate=10.0)
+    with pytest.raises(ValueError, match="diverged") as raised:
+        relu.fit(X5 * 1e3, y3)
+    message = str(raised.value)
+    assert (
+        "X is not standardized" in message and "learning_rate" not in message
+    )
+    with pytest.raises(ValueError, match="lower learning_rate"):
+        relu.fit(X5 * 10, y3)  # unit scale, give or take: the step's fault
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # scaled: no warning
+        MLPClassifier(random_state=0, max_iter=20).fit(
+            (X - X.mean(axis=0)) / X.std(axis=0), y
+        )

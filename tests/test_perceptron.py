@@ -1,6 +1,7 @@
 """Tests of mlcourse.perceptron: worked examples, gold standards, exactness, properties, errors."""
 
 import math
+import tracemalloc
 import warnings
 
 import numpy as np
@@ -686,3 +687,45 @@ def test_path_is_recorded_only_on_request(cls):
     assert not hasattr(
         recorded.set_params(record_path=False).fit(X, y), "coef_path_"
     )
+
+
+# --------------------------------------------------------------------------- scale and memory
+
+
+@pytest.mark.parametrize("Model", [Perceptron, BatchPerceptron])
+def test_features_far_below_the_bias_step_are_named_as_the_cause(Model):
+    """Separable data at 1e-300: the bias step of 1 swamps ``w @ x``; the
+    warning says so, not "the data may not be linearly separable"."""
+    data = make_separable(200, margin=0.3, random_state=0)
+    with pytest.warns(ConvergenceWarning) as caught:
+        Model(max_iter=20).fit(data.X * 1e-300, data.y)
+    message = str(caught[0].message)
+    assert "X is not standardized" in message and "e-300" in message
+    assert "linearly separable" not in message
+    assert Model(max_iter=20).fit(data.X, data.y).converged_  # scaled: fine
+
+
+@pytest.mark.parametrize("Model", [Perceptron, BatchPerceptron])
+def test_an_unscaled_column_is_named_as_the_cause(Model, timestamp_data):
+    X, y = timestamp_data()
+    with pytest.warns(ConvergenceWarning, match="column 10 spans"):
+        Model(max_iter=5).fit(X, y)
+
+
+def test_batch_perceptron_keeps_no_path_unless_asked():
+    """1,000 x 50, 20,000 iterations: the path alone would be 8 MB."""
+    rng = np.random.default_rng(0)
+    X = rng.standard_normal((1000, 50))
+    y = rng.integers(0, 2, 1000)  # noise: never separable
+    model = BatchPerceptron(max_iter=20_000)
+    tracemalloc.start()
+    try:
+        _quiet_fit(model, X, y)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert model.n_iter_ == 20_000 and not hasattr(model, "coef_path_")
+    assert peak < 2 * 2**20, f"peak {peak / 2**20:.1f} MiB"
+    recorded = _quiet_fit(BatchPerceptron(max_iter=50, record_path=True), X, y)
+    assert recorded.coef_path_.shape == (51, 50)
+    np.testing.assert_array_equal(recorded.coef_path_[-1], recorded.coef_)

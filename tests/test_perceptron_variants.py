@@ -1,5 +1,6 @@
 """Tests of mlcourse.perceptron_variants: voted, averaged, pocket, kernel and multi-class perceptrons."""
 
+import tracemalloc
 import warnings
 
 import numpy as np
@@ -765,3 +766,66 @@ def test_voted_predict_in_chunks_equals_one_product(monkeypatch):
     np.testing.assert_array_equal(model.decision_function(X), whole)
     votes = np.sign(X @ model.weights_.T + model.intercepts_) @ model.counts_
     np.testing.assert_array_equal(whole, votes / model.counts_.sum())
+
+
+# --------------------------------------------------------------------------- scale and memory
+
+
+@pytest.mark.parametrize(
+    "Model",
+    [
+        AveragedPerceptron,
+        VotedPerceptron,
+        PocketPerceptron,
+        MulticlassPerceptron,
+    ],
+)
+def test_an_unscaled_column_is_named_when_mistakes_remain(
+    Model, timestamp_data
+):
+    """They run all passes and said nothing at chance accuracy (0.50) on a
+    timestamp column; now the warning names it."""
+    X, y = timestamp_data()
+    with pytest.warns(ConvergenceWarning, match="X is not standardized") as w:
+        Model().fit(X, y)
+    assert "last of its 10 passes" in str(w[0].message)
+    assert "column 10 spans [1.7e+09" in str(w[0].message)
+    scaled = (X - X.mean(axis=0)) / X.std(axis=0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # scaled: no warning
+        assert Model().fit(scaled, y).score(scaled, y) > 0.6
+
+
+def test_kernel_predict_works_in_row_blocks_of_bounded_memory(monkeypatch):
+    """20,000 rows against the support vectors: the whole kernel matrix
+    would hold 20,000 x n_support values; the blocks hold at most
+    PREDICT_CHUNK, and the scores are the same (to rounding: BLAS may sum
+    a block's products in another order) and so are the predictions."""
+    from mlcourse import perceptron_variants
+
+    X, y = _noisy_data(0, n=400, d=2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        model = KernelPerceptron(kernel="rbf", max_iter=5).fit(X, y)
+    n_support = model.support_.size
+    rows = np.random.default_rng(1).standard_normal((20_000, 2))
+    K = sk_rbf(rows, model.X_fit_[model.support_], gamma=model.gamma)
+    whole = K @ model.dual_coef_[model.support_] + model.intercept_
+    del K
+    default = model.decision_function(rows)  # blocks of 2**20 values
+    monkeypatch.setattr(perceptron_variants, "PREDICT_CHUNK", 2**14)
+    tracemalloc.start()
+    try:
+        scores = model.decision_function(rows)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    full = 20_000 * n_support * 8  # bytes of the whole kernel matrix
+    assert n_support > 100 and full > 2**24
+    assert peak < 2**21, f"peak {peak / 2**20:.1f} MiB"  # rows + blocks
+    np.testing.assert_allclose(scores, whole, rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(scores, default, rtol=1e-12, atol=1e-12)
+    assert np.all(np.abs(whole) > 1e-9)  # no score so near 0 it could flip
+    np.testing.assert_array_equal(
+        model.predict(rows), model.classes_[(whole > 0).astype(int)]
+    )

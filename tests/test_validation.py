@@ -1,5 +1,6 @@
 """Tests of mlcourse._validation: one validation layer, one wording per fault."""
 
+import re
 import warnings
 
 import numpy as np
@@ -12,8 +13,10 @@ from mlcourse._validation import (
     check_random_state,
     check_start,
     encode_labels,
+    fit_context,
     fit_data,
     predict_data,
+    scale_diagnosis,
     step_sizes,
     warn_not_converged,
 )
@@ -230,3 +233,84 @@ def test_convergence_warning_is_scikit_learns_and_points_at_the_caller():
         Perceptron(max_iter=1).fit(X, Y)  # the last line of this file
     assert [w.category for w in caught] == [ConvergenceWarning] * 2
     assert all(w.filename == __file__ for w in caught)
+
+
+# --------------------------------------------------------------------------
+# The one diagnosis of an unscaled X
+# --------------------------------------------------------------------------
+
+
+def _columns(seed=0, n=500):
+    return np.random.default_rng(seed).standard_normal((n, 3))
+
+
+@pytest.mark.parametrize(
+    "change, column, wording",
+    [
+        (lambda Z: np.c_[Z, 1.7e9 + 3e7 * Z[:, 0]], 3, r"mean 1\.7e\+09"),
+        (lambda Z: Z * 1e-300, 2, r"standard deviation 1\.02e-300"),
+        (lambda Z: np.c_[Z, 5 + 1e-3 * Z[:, 1]], 3, "mean 5,"),
+        (lambda Z: np.c_[Z, 250.0 * Z[:, 2]], 3, "standard deviation 2.5"),
+    ],
+    ids=["timestamp", "tiny", "offset", "large"],
+)
+def test_scale_diagnosis_names_the_worst_column(change, column, wording):
+    message = scale_diagnosis(change(_columns()))
+    assert message.startswith(f"X is not standardized: column {column} ")
+    assert re.search(wording, message) and "Standardize X" in message
+
+
+@pytest.mark.parametrize(
+    "X",
+    [
+        _columns(),
+        np.zeros((5, 2)),
+        # sparse pixels in [0, 1]: small spreads are not a scale fault
+        np.random.default_rng(1).binomial(1, 0.002, (2000, 4)) * 1.0,
+        np.c_[_columns(), 40 + 12 * _columns()[:, 0]],  # ages
+    ],
+    ids=["standard", "zeros", "sparse pixels", "ages"],
+)
+def test_scale_diagnosis_is_silent_on_usable_scales(X):
+    assert scale_diagnosis(X) == ""
+
+
+# --------------------------------------------------------------------------
+# A failed fit is undone
+# --------------------------------------------------------------------------
+
+
+class _Halting(Perceptron):
+    """A Perceptron whose fit stores weights, then raises ``error`` (an
+    exception class), as a diverged or overflowing fit does."""
+
+    def __init__(self, *, error=None, **params):
+        super().__init__(**params)
+        self.error = error
+
+    @fit_context
+    def fit(self, X, y):
+        X, y = self._fit_data(X, y)
+        self.coef_, self.intercept_ = np.ones(X.shape[1]), 0.0
+        if self.error is not None:
+            raise self.error
+        return self
+
+
+@pytest.mark.parametrize("error", [ValueError, KeyboardInterrupt])
+def test_fit_context_undoes_a_fit_that_raises_after_validation(error):
+    fitted = _Halting().fit(X, Y)
+    before = dict(fitted.__dict__)
+    fitted.set_params(error=error)
+    with pytest.raises(error):
+        fitted.fit(np.c_[X, X], Y)  # 4 features now: validation passes
+    after = dict(fitted.__dict__)
+    assert after.pop("error") is error and before.pop("error") is None
+    assert after.keys() == before.keys()
+    assert all(after[key] is before[key] for key in before)
+    fresh = _Halting(error=error)
+    with pytest.raises(error):
+        fresh.fit(X, Y)
+    assert not hasattr(fresh, "coef_") and not hasattr(fresh, "classes_")
+    with pytest.raises(NotFittedError):
+        fresh.predict(X)

@@ -1,9 +1,10 @@
 """The one validation layer of the library, on scikit-learn's own checks.
 
 Every estimator declares its hyper-parameters in ``_parameter_constraints``
-and wraps ``fit`` in scikit-learn's ``_fit_context``, so that a bad value
-gets scikit-learn's wording ("The 'max_iter' parameter of Perceptron must
-be an int in the range [1, inf). Got 0 instead."); the functions of the
+and wraps ``fit`` in :func:`fit_context` (scikit-learn's ``_fit_context``,
+and a failed fit undone), so that a bad value gets scikit-learn's wording
+("The 'max_iter' parameter of Perceptron must be an int in the range
+[1, inf). Got 0 instead."); the functions of the
 library declare theirs with ``validate_params``, which words it the same
 way. Data go through :func:`fit_data` and :func:`predict_data`, which call
 scikit-learn's ``validate_data`` (shapes, NaN, infinity, sparse input,
@@ -17,6 +18,7 @@ map to -1/+1, the larger label in sorted order being +1.
 
 from __future__ import annotations
 
+import functools
 import math
 import sys
 import warnings
@@ -24,6 +26,7 @@ from numbers import Integral, Real
 
 import numpy as np
 from sklearn import exceptions as _exceptions
+from sklearn.base import _fit_context
 from sklearn.utils import check_array
 from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.multiclass import (
@@ -35,6 +38,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 __all__ = [
     "ConvergenceWarning",
     "NotFittedError",
+    "NumberInterval",
     "PASSES",
     "POSITIVE",
     "NON_NEGATIVE",
@@ -42,6 +46,9 @@ __all__ = [
     "STEP",
     "StrOptions",
     "check_rows",
+    "fit_context",
+    "column_moments",
+    "scale_diagnosis",
     "fit_data",
     "predict_data",
     "encode_labels",
@@ -50,6 +57,7 @@ __all__ = [
     "step_sizes",
     "check_finite_result",
     "warn_not_converged",
+    "warn_if_unscaled",
 ]
 
 
@@ -69,19 +77,34 @@ class NotFittedError(_exceptions.NotFittedError):
     """
 
 
+class NumberInterval(Interval):
+    """scikit-learn's ``Interval`` of numbers, bools excluded.
+
+    Python counts ``True`` as the integer 1, so ``Interval(Integral, ...)``
+    accepts ``max_iter=True``; a switch given where a number is expected is
+    a mistake, refused here with scikit-learn's wording.
+    """
+
+    def is_satisfied_by(self, val):
+        if isinstance(val, (bool, np.bool_)):
+            return False
+        return super().is_satisfied_by(val)
+
+
 # The vocabulary of the hyper-parameters, shared by every estimator.
 #: A number of passes over the data (``max_iter``), or a count of at least 1.
-PASSES = [Interval(Integral, 1, None, closed="left")]
+PASSES = [NumberInterval(Integral, 1, None, closed="left")]
 #: A step, a scale or a tolerance: a number above zero.
-POSITIVE = [Interval(Real, 0, None, closed="neither")]
+POSITIVE = [NumberInterval(Real, 0, None, closed="neither")]
 #: A penalty (``alpha``) or a momentum: a number at or above zero.
-NON_NEGATIVE = [Interval(Real, 0, None, closed="left")]
+NON_NEGATIVE = [NumberInterval(Real, 0, None, closed="left")]
 #: The step-size contract: a number above zero, or a function ``k -> eta_k``.
-STEP = [Interval(Real, 0, None, closed="neither"), callable]
-#: A seed, scikit-learn's ``RandomState``, numpy's ``Generator``, or None.
+STEP = [NumberInterval(Real, 0, None, closed="neither"), callable]
+#: A seed (scikit-learn's range, that of numpy's ``RandomState``), a
+#: ``RandomState``, numpy's ``Generator``, or None.
 RANDOM_STATE = [
     None,
-    Interval(Integral, 0, None, closed="left"),
+    NumberInterval(Integral, 0, 2**32 - 1, closed="both"),
     np.random.RandomState,
     np.random.Generator,
 ]
@@ -126,36 +149,92 @@ def fit_data(estimator, X, y, *, classes=None, magnitude=True):
     a DataFrame, ``feature_names_in_``. With ``classes`` ("binary" or
     "multiclass") the labels are encoded by :func:`encode_labels` and
     ``classes_`` is set; otherwise y must be numeric. With ``magnitude``,
-    values whose products overflow are refused. A fit that fails here
-    leaves the estimator as it was.
+    values whose products overflow are refused. A fit that fails here, or
+    later, leaves the estimator as it was (:func:`fit_context`).
     """
     check_rows(X)
-    kept = {
-        name: estimator.__dict__[name]
-        for name in ("n_features_in_", "feature_names_in_")
-        if name in estimator.__dict__
-    }
-    try:
-        X, y = validate_data(
-            estimator,
-            X,
-            y,
-            dtype=np.float64,
-            order="C",
-            y_numeric=classes is None,
-        )
-        if magnitude:
-            _check_magnitude(estimator, X)
-        if classes is not None:
-            y, labels = encode_labels(y, binary=classes == "binary")
-    except Exception:
-        for name in ("n_features_in_", "feature_names_in_"):
-            estimator.__dict__.pop(name, None)
-        estimator.__dict__.update(kept)
-        raise
+    X, y = validate_data(
+        estimator,
+        X,
+        y,
+        dtype=np.float64,
+        order="C",
+        y_numeric=classes is None,
+    )
+    if magnitude:
+        _check_magnitude(estimator, X)
     if classes is not None:
-        estimator.classes_ = labels
+        y, estimator.classes_ = encode_labels(y, binary=classes == "binary")
     return X, y
+
+
+def fit_context(fit):
+    """Decorate ``fit``: scikit-learn's ``_fit_context``, and a failed fit
+    leaves the estimator as it was.
+
+    ``_fit_context`` validates the hyper-parameters. When ``fit`` then
+    raises (bad data, weights that overflow, a diverged training), every
+    attribute is put back as it was before the call: a fitted estimator
+    keeps its previous fit whole (its ``n_features_in_`` agrees with its
+    weights), and an unfitted one stays unfitted, so ``predict`` raises
+    :class:`NotFittedError`, not an error from inside numpy.
+    """
+
+    @functools.wraps(fit)
+    def guarded(estimator, *args, **kwargs):
+        before = dict(estimator.__dict__)
+        try:
+            return fit(estimator, *args, **kwargs)
+        except BaseException:
+            estimator.__dict__.clear()
+            estimator.__dict__.update(before)
+            raise
+
+    return _fit_context(prefer_skip_nested_validation=True)(guarded)
+
+
+def column_moments(X):
+    """The mean and standard deviation of each column of ``X``.
+
+    Computed on the columns divided by their largest size, so that neither
+    tiny values (whose squares underflow to 0) nor large ones (whose squares
+    overflow) spoil the spread.
+    """
+    size = np.max(np.abs(X), axis=0)
+    size[size == 0] = 1.0
+    scaled = X / size
+    return scaled.mean(axis=0) * size, scaled.std(axis=0) * size
+
+
+def scale_diagnosis(X):
+    """The sentence naming X's scale as a failed fit's cause, or "".
+
+    Fixed steps and the bias step of the perceptrons assume columns of
+    roughly unit scale, centred near 0. Named (the worst column, with the
+    advice to standardize): a column whose values are beyond 100 in size
+    (a timestamp, a price), a column nearly constant far from 0 (its mean
+    more than 100 standard deviations away: a second bias), or an X whose
+    every value is below 0.01 in size (the bias step swamps ``w @ x``).
+    """
+    mean, spread = column_moments(X)
+    size = np.maximum(np.abs(mean), spread)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        offset = np.where(spread > 0, np.abs(mean) / spread, 0.0)
+    if size.max() > 100 or size.max() < 0.01:
+        j = int(np.argmax(size))
+    elif offset.max() > 100:
+        j = int(np.argmax(offset))
+    else:
+        return ""
+    if size[j] == 0:  # X is all zeros: no scale to blame
+        return ""
+    return (
+        f"X is not standardized: column {j} spans [{X[:, j].min():.3g}, "
+        f"{X[:, j].max():.3g}] (mean {mean[j]:.3g}, standard deviation "
+        f"{spread[j]:.3g}), far from the unit scale, centred at 0, that "
+        "the step sizes and the bias assume. Standardize X (for example "
+        "with sklearn.preprocessing.StandardScaler)."
+    )
 
 
 def predict_data(estimator, X, attribute=None):
@@ -251,8 +330,19 @@ def step_sizes(learning_rate):
     ``learning_rate`` is a number above zero (a constant step) or a
     function of the step number ``k = 1, 2, ...``, such as
     :class:`mlcourse.gradient_descent.InverseLinear`. The function returned
-    checks each step it gives: a number, finite and above zero.
+    checks each step it gives: a number, finite and above zero. A line
+    search (a schedule whose ``adaptive`` is true, such as
+    :class:`mlcourse.gradient_descent.Backtracking`) chooses each step from
+    an objective that the estimators do not hand to it: it is refused.
     """
+    if getattr(learning_rate, "adaptive", False):
+        raise TypeError(
+            f"learning_rate={learning_rate!r} is a line search, which needs "
+            "the objective at each step; the estimators take a number or a "
+            "function k -> eta_k (such as InverseLinear or InverseSqrt). "
+            "Use learning_rate='auto' where offered (a step that never "
+            "increases the loss), or a number."
+        )
     if not callable(learning_rate):
         constant = float(learning_rate)
 
@@ -296,3 +386,18 @@ def warn_not_converged(message):
     ] in ("mlcourse", "sklearn"):
         depth, frame = depth + 1, frame.f_back
     warnings.warn(message, ConvergenceWarning, stacklevel=depth + 1)
+
+
+def warn_if_unscaled(estimator, X, symptom):
+    """Warn that X's scale is the cause of ``symptom``, if it is.
+
+    ``symptom`` says what went wrong ("still made mistakes after 10
+    passes"); the warning adds :func:`scale_diagnosis`. Returns whether it
+    warned, so that a caller can give its other explanation otherwise.
+    """
+    diagnosis = scale_diagnosis(X)
+    if diagnosis:
+        warn_not_converged(
+            f"{type(estimator).__name__} {symptom}. {diagnosis}"
+        )
+    return bool(diagnosis)

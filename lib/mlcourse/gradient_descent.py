@@ -92,7 +92,8 @@ __all__ = [
 
 
 # ---------------------------------------------------------------------------------------
-# Numerical gradient (section "Checking the gradient")
+# Numerical gradient (the gradient check of section "Gradient descent on the
+# logistic loss"; chapter "Multi-layer perceptrons", "Checking the gradient")
 # ---------------------------------------------------------------------------------------
 
 
@@ -160,7 +161,7 @@ def numerical_gradient(f: Callable, x, eps: float = 1e-6) -> np.ndarray:
 
 
 # ---------------------------------------------------------------------------------------
-# Step-size schedules (sections "Choosing the step size" and "Schedules")
+# Step-size schedules (section "Choosing the step size")
 # ---------------------------------------------------------------------------------------
 
 
@@ -546,7 +547,8 @@ def gradient_descent(
 
 
 # ---------------------------------------------------------------------------------------
-# Stochastic and mini-batch gradient descent (section "Batch, stochastic and mini-batch gradients")
+# Stochastic and mini-batch gradient descent (section "Batch, stochastic and
+# mini-batch gradients")
 # ---------------------------------------------------------------------------------------
 
 

@@ -22,11 +22,11 @@ from dataclasses import dataclass
 from numbers import Real
 
 import numpy as np
-from sklearn.base import BaseEstimator, RegressorMixin, _fit_context
+from sklearn.base import BaseEstimator, RegressorMixin
 from sklearn.utils import check_array
 from sklearn.utils._param_validation import Interval, validate_params
 
-from ._validation import NON_NEGATIVE, fit_data, predict_data
+from ._validation import NON_NEGATIVE, fit_context, fit_data, predict_data
 
 __all__ = [
     "LinearRegression",
@@ -195,7 +195,7 @@ class LinearRegression(RegressorMixin, BaseEstimator):
     def __init__(self, *, fit_intercept: bool = True):
         self.fit_intercept = fit_intercept
 
-    @_fit_context(prefer_skip_nested_validation=True)
+    @fit_context
     def fit(self, X, y):
         """Fit by least squares.
 
@@ -324,7 +324,7 @@ class Ridge(RegressorMixin, BaseEstimator):
         self.alpha = alpha
         self.fit_intercept = fit_intercept
 
-    @_fit_context(prefer_skip_nested_validation=True)
+    @fit_context
     def fit(self, X, y):
         """Fit by penalized least squares.
 

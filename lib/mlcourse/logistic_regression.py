@@ -45,6 +45,12 @@ does not clip them.
 from the inverse Fisher information, and the deviance (section "How sure
 are the weights? Standard errors and deviance").
 
+The default solver with its default step, and Newton's method, run on
+centred and scaled columns, an exact change of variables with the penalty
+kept on the original weights (:class:`_Scaling`): the optimum is that of the
+problem as given, whatever the scale of X (a Unix timestamp, say). The
+gradient solver and a step given by the user run on X as given.
+
 The :func:`sigmoid` and :func:`softmax` defined here are the library's only
 ones; :mod:`mlcourse.mlp` re-exports them.
 """
@@ -56,7 +62,7 @@ from dataclasses import dataclass
 from numbers import Real
 
 import numpy as np
-from sklearn.base import BaseEstimator, ClassifierMixin, _fit_context
+from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils import check_array
 from sklearn.utils._param_validation import Interval, validate_params
 
@@ -69,8 +75,11 @@ from ._validation import (
     ConvergenceWarning,
     StrOptions,
     check_start,
+    column_moments,
+    fit_context,
     fit_data,
     predict_data,
+    scale_diagnosis,
     step_sizes,
     warn_not_converged,
 )
@@ -501,6 +510,10 @@ def _newton_step(H, grad):
     return V @ ((V.T @ grad) / eigenvalues[keep])
 
 
+#: Newton steps in a row that leave the loss unchanged before Newton stops.
+_FLAT_STEPS = 3
+
+
 def _newton(problem, theta, max_iter, tol):
     """:prf:ref:`alg-logr-newton` (IRLS), :eq:`eq-logr-newton`.
 
@@ -508,12 +521,17 @@ def _newton(problem, theta, max_iter, tol):
     ``H = A^T S A / n + alpha`` (:eq:`eq-logr-hessian`), then halves the step
     until the loss does not increase by more than its own rounding error
     (near the optimum a full step changes the loss by less than that, and
-    refusing it would stall the iteration at a gradient above ``tol``).
+    refusing it would stall the iteration at a gradient above ``tol``). It
+    stops, short of ``tol``, when no step down to ``1e-10`` times Newton's
+    keeps the loss that low, or when the loss has stayed within its
+    rounding error for ``_FLAT_STEPS`` steps in a row: it is then flat
+    along the Newton direction, and more steps cannot lower the gradient
+    (the estimator warns why).
     """
     A, n = problem.A, problem.n
     Z = problem.scores(theta)
     loss = problem.objective(Z, theta)
-    path = [loss]
+    path, flat = [loss], 0
     for k in range(1, max_iter + 1):
         p = sigmoid(Z)
         grad = problem.gradient(Z, theta, p)
@@ -528,12 +546,86 @@ def _newton(problem, theta, max_iter, tol):
             new_loss = problem.objective(
                 A @ (theta - t * step), theta - t * step
             )
+        if new_loss > loss + slack:  # no step is that low: stop
+            break
+        flat = flat + 1 if abs(new_loss - loss) <= slack else 0
         theta = theta - t * step
         Z = problem.scores(theta)
         loss = new_loss
         path.append(loss)
+        if flat == _FLAT_STEPS:  # the loss no longer moves: stop
+            break
     grad = problem.gradient(Z, theta)
     return theta, path, len(path) - 1, bool(np.max(np.abs(grad)) < tol)
+
+
+class _Scaling:
+    """The change of variables ``x_s = (x - m) / c`` of a fit, exact.
+
+    With ``c_j = sqrt(s_j^2 + alpha)`` (``s_j``: the column's standard
+    deviation; its root mean square without an intercept, whose columns are
+    not centred) the data term and the penalty ``(alpha / 2) ||w||^2 =
+    (alpha / 2) sum_j (w_s,j / c_j)^2`` both have a curvature near 1 per
+    column, whatever the scale of X. The weights map as ``w_s = c w``,
+    ``b_s = b + m @ w``; the scores, hence the objective, are unchanged, so
+    the optimum is the original problem's. An estimator that does not
+    standardize gets the identity (``m = 0``, ``c = 1``).
+    """
+
+    def __init__(self, X, model):
+        d = X.shape[1]
+        self.mean, self.c = np.zeros(d), np.ones(d)
+        self.intercept = model.fit_intercept
+        if not model._standardizes():
+            return
+        mean, spread = column_moments(X)
+        if model.fit_intercept:
+            self.mean = mean
+        else:
+            spread = np.hypot(mean, spread)
+        self.c = np.hypot(spread, np.sqrt(float(model.alpha)))
+        self.c[self.c == 0] = 1.0
+
+    def columns(self, X):
+        return (X - self.mean) / self.c
+
+    def penalty(self, alpha):
+        """``alpha / c_j^2`` per weight, 0 for the intercept (first)."""
+        weights = (np.sqrt(alpha) / self.c) ** 2  # c^2 may underflow
+        return np.r_[0.0, weights] if self.intercept else weights
+
+    def _split(self, theta):
+        c = self.c.reshape(-1, *[1] * (theta.ndim - 1))
+        return (theta[1:], theta[0], c) if self.intercept else (theta, 0, c)
+
+    def forward(self, theta):
+        """``(b, w)`` to ``(b + m @ w, c w)``."""
+        w, b, c = self._split(theta)
+        w_s = w * c
+        return (
+            np.concatenate([[b + self.mean @ w], w_s])
+            if self.intercept
+            else w_s
+        )
+
+    def row_space(self, A, change):
+        """``change`` of the original weights without its part that moves no
+        score (the null space of the original columns, found on the
+        standardized ones ``A``, where it is well conditioned)."""
+        eigenvalues, V = np.linalg.eigh(A.T @ A)
+        null = V[:, eigenvalues <= 1e-12 * eigenvalues[-1]]
+        if null.shape[1] == 0:
+            return change
+        U = self.back(null)  # the same directions, in the original weights
+        return change - U @ np.linalg.lstsq(U, change, rcond=None)[0]
+
+    def back(self, theta):
+        """``(b_s, w_s)`` to ``(b_s - m @ w, w_s / c)``."""
+        w_s, b_s, c = self._split(theta)
+        w = w_s / c
+        return (
+            np.concatenate([[b_s - self.mean @ w], w]) if self.intercept else w
+        )
 
 
 def _separates(A, theta, y_signed):
@@ -581,18 +673,42 @@ class _LinearProbabilisticModel(ClassifierMixin, BaseEstimator):
         self.alpha = alpha
         self.solver = solver
 
-    def _augment(self, X):
-        """Prepend a column of ones when the model has an intercept."""
-        if self.fit_intercept:
-            return np.column_stack([np.ones(X.shape[0]), X])
-        return X
+    def _standardizes(self):
+        """Whether the fit runs on standardized columns (see :class:`_Scaling`).
 
-    def _penalty(self, d_aug):
-        """The L2 penalty on the augmented weights (not on the intercept)."""
-        penalty = np.full(d_aug, float(self.alpha))
+        The Newton solver and the default step do; ``solver="gradient"`` and
+        a step given by the user run on X as given, the chapter's loop.
+        """
+        return self.solver == "newton" or (
+            self.solver == "accelerated" and self.learning_rate == "auto"
+        )
+
+    def _fit_theta(self, X, targets, theta, binary):
+        """Minimise the objective from ``theta``, in the original variables.
+
+        ``theta`` holds the augmented weights (the intercept first). The
+        solver runs on :class:`_Scaling`'s standardized columns, with the
+        penalty written on the original weights, so that its optimum is the
+        optimum of the problem as given. Without a penalty, collinear
+        columns leave a line of optima; the one returned moves from the start
+        only in the row space of the original columns, as gradient descent
+        on X as given does (the least-norm optimum from zero, scikit-learn's
+        too). Returns ``(theta, path, n_iter, converged)``.
+        """
+        scaling = _Scaling(X, self)
+        A = scaling.columns(X)
         if self.fit_intercept:
-            penalty[0] = 0.0
-        return penalty
+            A = np.column_stack([np.ones(X.shape[0]), A])
+        penalty = scaling.penalty(float(self.alpha))
+        if not binary:
+            penalty = penalty[:, None]
+        problem = _Problem(A, targets, penalty, binary)
+        start = theta
+        theta, *run = self._solve(problem, scaling.forward(theta))
+        theta = scaling.back(theta)
+        if self.alpha == 0 and self._standardizes():
+            theta = start + scaling.row_space(A, theta - start)
+        return theta, *run
 
     def _solve(self, problem, theta):
         if self.solver == "newton":
@@ -613,22 +729,19 @@ class _LinearProbabilisticModel(ClassifierMixin, BaseEstimator):
 
     def _not_converged(self, X, advice):
         """The warning of a fit that ran out of iterations, with its cause."""
-        mean, spread = X.mean(axis=0), X.std(axis=0)
-        varies = spread > 0
-        if self.solver != "newton" and np.any(varies):
-            offset = np.abs(mean[varies]) / spread[varies]
-            ratio = spread[varies].max() / spread[varies].min()
-            if offset.max() > 100 or ratio > 100:
-                j = np.flatnonzero(varies)[int(np.argmax(offset))]
-                advice = (
-                    "X is not standardized (for example, column "
-                    f"{j} has mean {mean[j]:.3g} and standard deviation "
-                    f"{spread[j]:.3g}): the gradient's steps are sized for "
-                    "the largest scale and crawl along the others. "
-                    "Standardize X (for example with "
-                    "sklearn.preprocessing.StandardScaler), or use "
-                    "solver='newton'."
-                )
+        if self.solver == "newton" and self.n_iter_ < self.max_iter:
+            advice = (
+                "Newton's method stopped early: no step along the Newton "
+                "direction lowers the loss by more than its rounding error, "
+                "so more iterations cannot bring the gradient below tol. "
+                "Raise tol, or set alpha > 0 if columns of X are collinear."
+            )
+        elif not self._standardizes() and scale_diagnosis(X):
+            advice = (
+                scale_diagnosis(X)
+                + " The default solver ('accelerated' with learning_rate="
+                "'auto') and solver='newton' standardize X internally."
+            )
         warn_not_converged(
             f"{type(self).__name__} did not converge in {self.n_iter_} "
             f"iterations (largest gradient entry above tol={self.tol:g}). "
@@ -657,7 +770,8 @@ class LogisticRegression(
         ``k -> eta_k`` of the step number, or ``"auto"``, which takes
         ``1 / L`` with ``L = lambda_max(A^T A) / (4 n) + alpha`` the largest
         curvature the loss can have (``A``: ``X`` with a column of ones), a
-        step that never increases the loss. Ignored by the Newton solver.
+        step that never increases the loss; with the default solver, on the
+        standardized columns. Ignored by the Newton solver.
     max_iter : int, default 10000
         Maximum number of iterations, each a pass over the whole data set.
         The first-order solvers take the safe step ``1 / L``, sized for the
@@ -679,7 +793,9 @@ class LogisticRegression(
         it reaches the optimum of standardized, ill-conditioned problems in
         far fewer iterations. ``"newton"``: Newton's method (IRLS,
         :prf:ref:`alg-logr-newton`), whose linear solves use the pseudo-inverse of
-        the Hessian, so that collinear features are handled.
+        the Hessian, so that collinear features are handled. Both of these
+        standardize X internally (with ``learning_rate="auto"``); the
+        gradient solver runs on X as given.
 
     Attributes
     ----------
@@ -710,7 +826,7 @@ class LogisticRegression(
         "solver": [StrOptions(set(_solvers))],
     }
 
-    @_fit_context(prefer_skip_nested_validation=True)
+    @fit_context
     def fit(self, X, y, coef_init=None, intercept_init=None):
         """Fit by maximum conditional likelihood.
 
@@ -731,15 +847,17 @@ class LogisticRegression(
         X, y_signed = self._fit_data(X, y)
         d = X.shape[1]
         w, b = check_start(coef_init, intercept_init, d, self.fit_intercept)
-        A = self._augment(X)
         theta = np.r_[b, w] if self.fit_intercept else w
-        penalty = self._penalty(A.shape[1])
-        problem = _Problem(A, (y_signed + 1) / 2, penalty, True)
-        theta, path, n_iter, converged = self._solve(problem, theta)
+        theta, path, n_iter, converged = self._fit_theta(
+            X, (y_signed + 1) / 2, theta, True
+        )
         self.coef_ = theta[-d:].copy()
         self.intercept_ = float(theta[0]) if self.fit_intercept else 0.0
         self._store(path, n_iter, converged)
-        if self.alpha == 0 and _separates(A, theta, y_signed):
+        A = np.column_stack([np.ones(X.shape[0]), X])
+        if self.alpha == 0 and _separates(
+            A, np.r_[self.intercept_, self.coef_], y_signed
+        ):
             self.converged_ = False  # there is no optimum to converge to
             reason = (
                 f"its gradient fell below tol={self.tol:g}"
@@ -840,7 +958,7 @@ class SoftmaxRegression(_LinearProbabilisticModel):
         The column names of a DataFrame given to ``fit``.
     """
 
-    @_fit_context(prefer_skip_nested_validation=True)
+    @fit_context
     def fit(self, X, y, coef_init=None, intercept_init=None):
         """Fit by maximum conditional likelihood.
 
@@ -860,8 +978,7 @@ class SoftmaxRegression(_LinearProbabilisticModel):
         """
         X, y_index = fit_data(self, X, y, classes="multiclass")
         d, K = X.shape[1], self.classes_.size
-        A = self._augment(X)
-        Theta = np.zeros((A.shape[1], K))
+        Theta = np.zeros((d + self.fit_intercept, K))
         if coef_init is not None:
             coef_init = check_array(coef_init, input_name="coef_init")
             if coef_init.shape != (K, d):
@@ -877,9 +994,9 @@ class SoftmaxRegression(_LinearProbabilisticModel):
                     "the biases at 0."
                 )
             Theta[0] = _vector(intercept_init, "intercept_init", length=K)
-        penalty = self._penalty(A.shape[1])[:, None]
-        problem = _Problem(A, np.eye(K)[y_index], penalty, False)
-        Theta, path, n_iter, converged = self._solve(problem, Theta)
+        Theta, path, n_iter, converged = self._fit_theta(
+            X, np.eye(K)[y_index], Theta, False
+        )
         self.coef_ = Theta[-d:].T.copy()
         self.intercept_ = (
             Theta[0].copy() if self.fit_intercept else np.zeros(K)

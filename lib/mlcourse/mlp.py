@@ -34,7 +34,7 @@ import math
 from numbers import Integral, Real
 
 import numpy as np
-from sklearn.base import BaseEstimator, ClassifierMixin, _fit_context
+from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils._param_validation import Interval, validate_params
 
 from ._validation import (
@@ -45,9 +45,12 @@ from ._validation import (
     STEP,
     StrOptions,
     check_random_state,
+    fit_context,
     fit_data,
     predict_data,
+    scale_diagnosis,
     step_sizes,
+    warn_if_unscaled,
     warn_not_converged,
 )
 from .logistic_regression import sigmoid, softmax
@@ -457,7 +460,7 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
         return np.eye(K)[y_index]
 
     # -- training
-    @_fit_context(prefer_skip_nested_validation=True)
+    @fit_context
     def fit(self, X, y, coefs_init=None, intercepts_init=None):
         """Train on ``X`` (n_samples, n_features) and labels ``y`` (any two or more labels).
 
@@ -526,8 +529,7 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
                     if not math.isfinite(loss):
                         raise ValueError(
                             f"training diverged in pass {epoch} (the loss is "
-                            f"not finite): lower learning_rate (now "
-                            f"{self.learning_rate})."
+                            f"not finite): {self._cause(X)}"
                         )
                     total += loss * X_batch.shape[0]
                     k += 1
@@ -576,10 +578,18 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
             warn_not_converged(
                 f"MLPClassifier's training diverged: the loss grew from "
                 f"{curve[0]:.3g} in the first pass to {curve[-1]:.3g} in the "
-                f"last. The step size is too large for these data: lower "
-                f"learning_rate (now {self.learning_rate})."
+                f"last. {self._cause(X)}"
             )
+        else:  # saturated units learn nothing: say so even if it settled
+            warn_if_unscaled(self, X, "was trained on X as given")
         return self
+
+    def _cause(self, X):
+        """Why training diverged: X's scale if it is off, else the step."""
+        return scale_diagnosis(X) or (
+            "The step size is too large for these data: lower "
+            f"learning_rate (now {self.learning_rate})."
+        )
 
     def _check_init(self, coefs_init, intercepts_init, coefs, intercepts):
         if coefs_init is None or intercepts_init is None:

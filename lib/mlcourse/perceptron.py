@@ -33,7 +33,7 @@ from typing import NamedTuple
 
 import numpy as np
 from scipy.linalg.blas import daxpy, ddot
-from sklearn.base import BaseEstimator, _fit_context
+from sklearn.base import BaseEstimator
 from sklearn.utils import check_array
 from sklearn.utils._param_validation import validate_params
 
@@ -46,7 +46,9 @@ from ._validation import (
     check_random_state,
     check_start,
     encode_labels,
+    fit_context,
     step_sizes,
+    warn_if_unscaled,
     warn_not_converged,
 )
 
@@ -269,7 +271,7 @@ def plain_passes(
 
 
 # ---------------------------------------------------------------------------
-# The next-mistake engine (the appendix "Benchmarks")
+# The next-mistake engine: the rule of section "Two learning rules", fast
 # ---------------------------------------------------------------------------
 
 
@@ -311,9 +313,9 @@ def dot_visits(rows, coef):
 
     The ``visits(start, stop, scan)`` of :func:`next_mistakes`: with the
     normalized rows ``z_i = y_i [x_i, 1]`` and the weights ``v = [w, b]``
-    (section "Normalization: one class instead of two"), ``z_i @ v`` approximates the margin
-    ``y_i (w @ x_i + b)``; the margins are computed lazily, each with the
-    weights of its moment.
+    (section "Normalization: one class instead of two"), ``z_i @ v``
+    approximates the margin ``y_i (w @ x_i + b)``; the margins are computed
+    lazily, each with the weights of its moment.
     """
 
     def visits(start, stop, scan):
@@ -638,10 +640,10 @@ class _PerceptronRule(LinearBinaryClassifierMixin, BaseEstimator):
         self.coef_, self.intercept_ = coef, float(intercept)
         self.n_updates_, self.n_iter_ = n_updates, n_iter
         self.converged_ = converged
-        if not converged:
+        symptom = f"still made mistakes after max_iter={self.max_iter} passes"
+        if not converged and not warn_if_unscaled(self, X, symptom):
             warn_not_converged(
-                f"{type(self).__name__} still made mistakes after "
-                f"max_iter={self.max_iter} passes: the data may not be "
+                f"{type(self).__name__} {symptom}: the data may not be "
                 "linearly separable. It returns the last weights; raise "
                 "max_iter, or use a decaying learning_rate."
             )
@@ -731,7 +733,7 @@ class Perceptron(_PerceptronRule):
         self.random_state = random_state
         self.record_path = record_path
 
-    @_fit_context(prefer_skip_nested_validation=True)
+    @fit_context
     def fit(self, X, y, coef_init=None, intercept_init=None):
         """Run the single-sample rule from ``(coef_init, intercept_init)``.
 
@@ -800,7 +802,7 @@ n_features_in_, feature_names_in_, coef_path_, intercept_path_
         self.fit_intercept = fit_intercept
         self.record_path = record_path
 
-    @_fit_context(prefer_skip_nested_validation=True)
+    @fit_context
     def fit(self, X, y, coef_init=None, intercept_init=None):
         """Run the batch rule from ``(coef_init, intercept_init)`` (zeros)."""
         X, y = self._fit_data(X, y)
@@ -808,6 +810,8 @@ n_features_in_, feature_names_in_, coef_path_, intercept_path_
             coef_init, intercept_init, X.shape[1], self.fit_intercept
         )
         eta = step_sizes(self.learning_rate)
+        # the path is kept only when asked for: memory would grow with it
+        record = self.record_path
         path, intercepts, n_mistakes, k = [w.copy()], [b], [], 0
         with np.errstate(over="ignore", invalid="ignore"):
             for _ in range(self.max_iter):
@@ -820,12 +824,13 @@ n_features_in_, feature_names_in_, coef_path_, intercept_path_
                 w = w + eta_k * (y[mistakes] @ X[mistakes])
                 if self.fit_intercept:
                     b = b + eta_k * float(y[mistakes].sum())
-                path.append(w.copy())
-                intercepts.append(b)
+                if record:
+                    path.append(w.copy())
+                    intercepts.append(b)
             else:
                 mistakes = ~(y * (X @ w + b) > 0)
                 n_mistakes.append(int(mistakes.sum()))
         self.n_mistakes_ = np.array(n_mistakes)
-        paths = np.array(path), np.array(intercepts), None
+        paths = (np.array(path), np.array(intercepts), None) if record else ()
         n_iter = min(len(n_mistakes), self.max_iter)
         return self._store(X, w, b, paths, k, n_iter, n_mistakes[-1] == 0)

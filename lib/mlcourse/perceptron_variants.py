@@ -28,7 +28,7 @@ import math
 
 import numpy as np
 from scipy.linalg.blas import daxpy
-from sklearn.base import BaseEstimator, ClassifierMixin, _fit_context
+from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils import check_array
 from sklearn.utils._param_validation import validate_params
 
@@ -42,9 +42,11 @@ from ._validation import (
     StrOptions,
     check_finite_result,
     check_start,
+    fit_context,
     fit_data,
     predict_data,
     step_sizes,
+    warn_if_unscaled,
     warn_not_converged,
 )
 from .perceptron import (
@@ -79,7 +81,8 @@ __all__ = [
     "MulticlassPerceptron",
 ]
 
-#: Largest number of scores ``VotedPerceptron`` computes at once (8 MiB).
+#: Largest number of scores (or kernel values) ``VotedPerceptron`` and
+#: ``KernelPerceptron`` compute at once in ``predict`` (8 MiB).
 PREDICT_CHUNK = 1 << 20
 
 
@@ -473,7 +476,7 @@ class AveragedPerceptron(LinearBinaryClassifierMixin, _BinaryVariant):
         + _LAST_ATTRIBUTES
     )
 
-    @_fit_context(prefer_skip_nested_validation=True)
+    @fit_context
     def fit(self, X, y, coef_init=None, intercept_init=None):
         """Run all passes from ``(coef_init, intercept_init)`` (zeros)."""
         X, y_signed = self._fit_data(X, y)
@@ -486,7 +489,19 @@ class AveragedPerceptron(LinearBinaryClassifierMixin, _BinaryVariant):
         self.last_coef_, self.last_intercept_ = last, float(last_b)
         self.n_updates_, self.n_iter_ = k, self.max_iter
         self.converged_ = converged
+        _warn_if_unscaled(self, X)
         return self
+
+
+def _warn_if_unscaled(model, X):
+    """The variants run all passes; a last pass with mistakes on unscaled
+    data has its cause named (on scaled data, mistakes are the norm)."""
+    if not model.converged_:
+        warn_if_unscaled(
+            model,
+            X,
+            f"still made mistakes in the last of its {model.max_iter} passes",
+        )
 
 
 class VotedPerceptron(BinaryClassifierMixin, _BinaryVariant):
@@ -518,7 +533,7 @@ class VotedPerceptron(BinaryClassifierMixin, _BinaryVariant):
         + _COMMON_ATTRIBUTES
     )
 
-    @_fit_context(prefer_skip_nested_validation=True)
+    @fit_context
     def fit(self, X, y, coef_init=None, intercept_init=None):
         """Run all passes from ``(coef_init, intercept_init)`` (zeros)."""
         X, y_signed = self._fit_data(X, y)
@@ -538,6 +553,7 @@ class VotedPerceptron(BinaryClassifierMixin, _BinaryVariant):
         self.n_updates_ = self.counts_.size - 1
         self.n_iter_ = self.max_iter
         self.converged_ = not passes[-1].positions
+        _warn_if_unscaled(self, X)
         return self
 
     def decision_function(self, X):
@@ -646,7 +662,7 @@ class PocketPerceptron(LinearBinaryClassifierMixin, _BinaryVariant):
         + _LAST_ATTRIBUTES
     )
 
-    @_fit_context(prefer_skip_nested_validation=True)
+    @fit_context
     def fit(self, X, y, coef_init=None, intercept_init=None):
         """Run all passes from ``(coef_init, intercept_init)`` (zeros)."""
         X, y_signed = self._fit_data(X, y)
@@ -673,6 +689,7 @@ class PocketPerceptron(LinearBinaryClassifierMixin, _BinaryVariant):
         self.last_coef_, self.last_intercept_ = p.coef.copy(), p.intercept
         self.n_updates_, self.n_iter_ = k, self.max_iter
         self.converged_ = not p.positions
+        _warn_if_unscaled(self, X)
         return self
 
 
@@ -787,7 +804,7 @@ feature_names_in_
             )
         return K, max(largest, -smallest, 1.0)
 
-    @_fit_context(prefer_skip_nested_validation=True)
+    @fit_context
     def fit(self, X, y):
         """Run the dual rule for at most ``max_iter`` passes."""
         X, y_signed = self._fit_data(X, y)
@@ -821,13 +838,23 @@ feature_names_in_
         return self
 
     def decision_function(self, X):
-        """``sum_j alpha_j y_j k(x_j, x) + b`` over the support samples."""
+        """``sum_j alpha_j y_j k(x_j, x) + b`` over the support samples.
+
+        The kernel values are computed a block of rows at a time (at most
+        ``PREDICT_CHUNK`` at once), so that memory stays bounded whatever
+        the number of rows; each row's score is the same sum (to rounding).
+        """
         X = predict_data(self, X, "dual_coef_")
         s = self.support_
+        scores = np.full(X.shape[0], self.intercept_)
         if s.size == 0:
-            return np.full(X.shape[0], self.intercept_)
-        K, _ = self._gram(X, self.X_fit_[s])
-        return K @ self.dual_coef_[s] + self.intercept_
+            return scores
+        support, weights = self.X_fit_[s], self.dual_coef_[s]
+        rows = max(1, PREDICT_CHUNK // s.size)  # bounded memory: row blocks
+        for a in range(0, X.shape[0], rows):
+            K, _ = self._gram(X[a : a + rows], support)
+            scores[a : a + rows] += K @ weights
+        return scores
 
     def predict(self, X):
         """``classes_[1]`` where the score is positive, else ``classes_[0]``."""
@@ -1014,7 +1041,7 @@ class MulticlassPerceptron(ClassifierMixin, BaseEstimator):
         self.random_state = random_state
         self.average = average
 
-    @_fit_context(prefer_skip_nested_validation=True)
+    @fit_context
     def fit(self, X, y):
         """Run all ``max_iter`` passes from zero weights."""
         X, y_index = fit_data(self, X, y, classes="multiclass")
@@ -1030,6 +1057,7 @@ class MulticlassPerceptron(ClassifierMixin, BaseEstimator):
         self.coef_, self.intercept_ = W[:, :-1].copy(), W[:, -1].copy()
         self.n_updates_, self.n_iter_ = k, self.max_iter
         self.converged_ = converged
+        _warn_if_unscaled(self, X)
         return self
 
     def _two_classes(self, X, y_index, eta, orders):

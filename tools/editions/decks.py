@@ -27,7 +27,7 @@ KINDS = ("deck-slide", "deck-subslide", "deck-fragment", "deck-continue")
 HIDDEN = "a.headerlink, button, details.above-input, .toggle-details__summary"
 STYLE = """.reveal{--r-main-font-size:26px;--r-heading-font-size:inherit}
 .reveal h1{font-size:1.9em}.reveal h2,.reveal h3{font-size:1.35em}
-.reveal .slides section{text-align:left}.reveal .fit{transform-origin:0 0}
+.reveal .slides section{text-align:left}
 .reveal img:not(.math){max-height:440px;width:auto;margin:0 auto;display:block}
 .reveal img.math{margin:0;max-width:none;max-height:none}
 .reveal pre{width:100%;box-shadow:none;font-size:.7em}
@@ -41,7 +41,7 @@ FIT = """const slides = document.querySelector(".slides");
 slides.classList.add("measuring");
 for (const fit of document.querySelectorAll(".fit")) {
   const scale = Math.max(0.6, Math.min(1, 680 / fit.scrollHeight));
-  fit.style.cssText = `transform:scale(${scale});width:${100 / scale}%`;
+  fit.style.zoom = scale;  // layout shrinks too: a printed page holds it
 }
 slides.classList.remove("measuring");"""
 PAGE = """<!DOCTYPE html><html lang="en" data-theme="light"><head>
