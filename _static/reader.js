@@ -37,7 +37,27 @@ function mlcourseNameFolds() {
   }
 }
 
+// A link to a section lands on its heading. Figures load as they come near and sections are
+// laid out as they come near (reader.css), so what lies above the heading changes size after
+// the jump: the heading is followed until the reader scrolls, or for three seconds.
+function mlcourseLand() {
+  const id = decodeURIComponent(location.hash.slice(1));
+  const target = id && document.getElementById(id);
+  if (!target) return;
+  const until = Date.now() + 3000;
+  const follow = new ResizeObserver(() => {
+    if (Date.now() > until) follow.disconnect();
+    else target.scrollIntoView();
+  });
+  follow.observe(document.querySelector("article") || document.body);
+  for (const input of ["wheel", "touchstart", "keydown", "mousedown"]) {
+    addEventListener(input, () => follow.disconnect(), { once: true, passive: true });
+  }
+}
+
 document.addEventListener("DOMContentLoaded", () => {
+  mlcourseLand();
+  window.addEventListener("hashchange", mlcourseLand);
   mlcourseNameFolds();
   mlcourseMarkScrollable(document);
   const later = (root) => requestAnimationFrame(() => mlcourseMarkScrollable(root));

@@ -134,10 +134,14 @@ def unplaced_figures(html: Path, tex: str) -> list[str]:
     ]
 
 
+BOXES = "Exercise|Theorem|Algorithm|Proposition|Lemma|Definition|Corollary"
+
+
 def exercise_numbers(text: str) -> set[str]:
-    """The exercises a text names: 'Exercise 2.7' (and 2.10.7, a
-    section-numbered one the website does not have)."""
-    return set(re.findall(r"Exercise (\d+(?:\.\d+)+)", text))
+    """The numbered boxes a text names: 'Exercise 2.7', 'Theorem 5.1' (and
+    'Exercise 2.10.7', a section-numbered one the website does not have)."""
+    found = re.findall(rf"({BOXES})\s+(\d+(?:\.\d+)+)", text)
+    return {f"{kind} {number}" for kind, number in found}
 
 
 def website_exercises(html: Path) -> set[str]:
@@ -184,7 +188,7 @@ def test_every_figure_of_the_website_has_its_place():
     assert len(images) >= tex.count(r"\sphinxincludegraphics")
 
 
-def test_exercises_are_numbered_as_on_the_website(book):
+def test_boxes_are_numbered_as_on_the_website(book):
     numbers = website_exercises(HTML)
     assert len(numbers) > 40
     assert exercise_numbers(" ".join(book)) == numbers
@@ -194,7 +198,7 @@ def test_exercises_are_numbered_as_on_the_website(book):
 
 
 def test_an_exercise_numbered_by_section_is_reported():
-    assert exercise_numbers("Exercise 2.10.7 asks") == {"2.10.7"}
+    assert exercise_numbers("Exercise 2.10.7 asks") == {"Exercise 2.10.7"}
 
 
 def test_a_missing_or_misplaced_title_is_reported():

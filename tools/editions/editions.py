@@ -249,15 +249,18 @@ def append_solutions(document, taken, env) -> None:
     before.parent.insert(before.parent.index(before), page)
 
 
-def number_exercises_as_the_website(app, env) -> list[str]:
-    """Exercise 2.7 in the PDF as on the website: sphinx-jupyterbook-latex
-    numbers figures by section for a book in parts (2.10.7 there)."""
+def number_boxes_as_the_website(app, env) -> list[str]:
+    """Exercise 2.7 and Theorem 5.1 in the PDF as on the website:
+    sphinx-jupyterbook-latex numbers a book in parts by section (2.10.7),
+    and sphinx-exercise and sphinx-proof title their boxes with those
+    numbers. LaTeX numbers figures and equations itself, by chapter."""
     if app.builder.format == "latex":
         for numbers in env.toc_fignumbers.values():
-            exercises = numbers.get("exercise", {})
-            order = sorted(exercises, key=exercises.get)
-            for k, label in enumerate(order, 1):
-                exercises[label] = (exercises[label][0], k)
+            for boxes in numbers.values():
+                if all(len(n) > 2 for n in boxes.values()):  # by section
+                    order = sorted(boxes, key=boxes.get)
+                    for k, label in enumerate(order, 1):
+                        boxes[label] = (boxes[label][0], k)
     return []
 
 
@@ -273,8 +276,6 @@ def setup(app):
     app.add_post_transform(ExerciseLinks)
     app.add_post_transform(ChapterLinksToChapters)
     app.connect("html-page-context", add_links, priority=600)
-    app.connect(
-        "env-get-updated", number_exercises_as_the_website, priority=900
-    )
+    app.connect("env-get-updated", number_boxes_as_the_website, priority=900)
     app.connect("build-finished", decks.write_decks, priority=900)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
