@@ -149,6 +149,8 @@ def test_the_deck_fits_renders_its_maths_hides_answers_offline(
     assert len(report["slides"]) >= 6
     secret = answers(HTML / "chapters" / f"{chapter}.html")
     assert problems(report, secret) == []
+    deck = (SLIDES / f"{chapter}.html").read_text(encoding="utf-8")
+    assert 'loading="lazy"' not in deck, "a handout prints every image"
     handout = SLIDES / f"{chapter}.pdf"
     info = subprocess.run(["pdfinfo", handout], capture_output=True, text=True)
     pages = int(re.search(r"Pages:\s+(\d+)", info.stdout).group(1))

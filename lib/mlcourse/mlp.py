@@ -355,7 +355,9 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
         once the loss has not fallen below its lowest value for
         ``n_iter_no_change`` passes, and keep the weights of the pass with
         the lowest validation loss (section "Overtraining, early stopping
-        and the L2 penalty").
+        and the L2 penalty"). The names are scikit-learn's, but its
+        ``MLPClassifier`` judges by the validation accuracy (``score``),
+        not the loss, so the two can stop at different passes.
     validation_fraction : float in (0, 1), default 0.1
         Share of the training data held out by ``early_stopping``.
     n_iter_no_change : int, default 10

@@ -27,20 +27,21 @@ KINDS = ("deck-slide", "deck-subslide", "deck-fragment", "deck-continue")
 HIDDEN = "a.headerlink, button, details.above-input, .toggle-details__summary"
 STYLE = """.reveal{--r-main-font-size:26px;--r-heading-font-size:inherit}
 .reveal h1{font-size:1.9em}.reveal h2,.reveal h3{font-size:1.35em}
-.reveal .slides section{text-align:left}.reveal .fit{transform-origin:0 0}
+.reveal .slides section{text-align:left}
 .reveal img:not(.math){max-height:440px;width:auto;margin:0 auto;display:block}
 .reveal img.math{margin:0;max-width:none;max-height:none}
 .reveal pre{width:100%;box-shadow:none;font-size:.7em}
 .reveal-print body{display:block}.reveal-print .reveal{overflow:visible}
 .measuring{width:1280px}.measuring section{display:block!important;position:relative!important;visibility:hidden}
 .reveal figure{margin:0 auto}.reveal .admonition{font-size:.85em}"""
-# Before reveal.js lays out (the handout's print view too): a slide taller
-# than the deck shrinks to fit, down to 60 % (the check fails beyond).
+# Once the images have loaded, before reveal.js lays out (the handout's
+# print view too): a slide taller than the deck shrinks to fit, down to 60 %
+# (the check fails beyond).
 FIT = """const slides = document.querySelector(".slides");
 slides.classList.add("measuring");
 for (const fit of document.querySelectorAll(".fit")) {
   const scale = Math.max(0.6, Math.min(1, 680 / fit.scrollHeight));
-  fit.style.cssText = `transform:scale(${scale});width:${100 / scale}%`;
+  fit.style.zoom = scale;  // layout shrinks too: a printed page holds it
 }
 slides.classList.remove("measuring");"""
 PAGE = """<!DOCTYPE html><html lang="en" data-theme="light"><head>
@@ -48,10 +49,11 @@ PAGE = """<!DOCTYPE html><html lang="en" data-theme="light"><head>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 {head}<style>{style}</style></head><body>{defs}
 <div class="reveal"><div class="slides">{slides}</div></div>
-<script src="{static}/reveal.js"></script><script>{fit}
+<script src="{static}/reveal.js"></script><script>
+addEventListener("load", () => {{ {fit}
 Reveal.initialize({{width: {w}, height: {h}, hash: true, center: false,
   slideNumber: "c/t", pdfSeparateFragments: false,
-  pdfMaxPagesPerSlide: 1}});</script></body></html>"""
+  pdfMaxPagesPerSlide: 1}}); }});</script></body></html>"""
 
 
 def write_decks(app, exception) -> None:
@@ -84,6 +86,8 @@ def make_deck(soup, page: str, deck: str) -> str:
         tag[attribute] = moved(tag[attribute], page, deck)
     for tag in soup.select(HIDDEN):
         tag.decompose()
+    for image in soup.select("img[loading]"):
+        del image["loading"]  # a handout prints every slide at once
     for tag in soup.select("[class*=deck-cell-] section"):
         tag.name = "div"  # a section in a slide would be a slide of its own
     title = soup.select_one("main h1").get_text(" ", strip=True)
@@ -174,6 +178,9 @@ def handouts(folder: Path) -> None:
         for deck in sorted(folder.glob("*.html")):
             page.goto(deck.resolve().as_uri() + "?print-pdf")
             page.wait_for_selector(".pdf-page")
+            page.wait_for_function(
+                "[...document.images].every(i => i.complete && i.naturalWidth)"
+            )
             page.pdf(
                 path=deck.with_suffix(".pdf"),
                 print_background=True,

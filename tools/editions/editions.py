@@ -80,8 +80,9 @@ def add_links(app, pagename, templatename, context, doctree) -> None:
     links = [("Book (PDF)", f"{to_root}/{PDF}", "fas fa-book")]
     source = Path(app.srcdir, pagename + ".ipynb")
     if source.exists() and cell_marks(source):
-        deck = f"{to_root}/{decks.FOLDER}/{Path(pagename).name}.html"
-        links.append(("Slides", deck, "fas fa-person-chalkboard"))
+        deck = f"{to_root}/{decks.FOLDER}/{Path(pagename).name}"
+        links.append(("Slides", f"{deck}.html", "fas fa-person-chalkboard"))
+        links.append(("Slides (PDF)", f"{deck}.pdf", "fas fa-file-pdf"))
     buttons = [
         {"type": "link", "url": url, "text": text, "icon": icon}
         for text, url, icon in links

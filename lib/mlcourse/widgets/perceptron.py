@@ -73,7 +73,13 @@ class _Frame:
             markeredgewidth=2.2,
             label="next mistake",
         )
-        ax.legend(loc="upper left", fontsize=12)
+        # below the axes, where it hides no point and not the title
+        ax.legend(
+            loc="upper center",
+            bbox_to_anchor=(0.5, -0.13),
+            ncols=2,
+            fontsize=12,
+        )
 
     def show(self, model, k):
         w, b = model.coef_path_[k], model.intercept_path_[k]
@@ -136,7 +142,7 @@ def draw_update(model, X, y, k, ax=None):
             f"k must be between 0 and n_updates_ = {model.n_updates_}; got {k}."
         )
     if ax is None:
-        _, ax = plt.subplots(figsize=(5.5, 5))
+        _, ax = plt.subplots(figsize=(5.5, 6), layout="constrained")
     _Frame(ax, X, np.asarray(y)).show(model, int(k))
     return ax
 
@@ -149,7 +155,7 @@ def animate_perceptron(model, X, y, interval=700):
     """
     _check_recorded(model)
     X = np.asarray(X, dtype=float)
-    fig, ax = plt.subplots(figsize=(5.5, 5))
+    fig, ax = plt.subplots(figsize=(5.5, 6), layout="constrained")
     frame = _Frame(ax, X, np.asarray(y))
     return FuncAnimation(
         fig,
