@@ -216,6 +216,10 @@ def scale_diagnosis(X):
     more than 100 standard deviations away: a second bias), or an X whose
     every value is below 0.01 in size (the bias step swamps ``w @ x``).
     """
+    lo, hi = X.min(axis=0), X.max(axis=0)  # a cheap screen first
+    bound = np.maximum(np.abs(lo), np.abs(hi))
+    if 0.01 <= bound.max() <= 100 and not np.any(lo * hi > 0):
+        return ""  # no large column, not all tiny, none far from 0 alone
     mean, spread = column_moments(X)
     size = np.maximum(np.abs(mean), spread)
     with np.errstate(divide="ignore", invalid="ignore"):
