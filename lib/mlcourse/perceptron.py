@@ -17,7 +17,7 @@ Conventions (the notation page):
 
 The single-sample rule is written once, as the textbook loop
 (:func:`plain_passes`, :prf:ref:`alg-pc-single`). The estimators run the
-same rule with the next mistake found by :func:`next_mistakes`, the
+same rule with the next mistake found by ``next_mistakes``, the
 library's one next-mistake engine (the voted, averaged, kernel and
 multi-class perceptrons of :mod:`mlcourse.perceptron_variants` use it too):
 the updates and the weights are the plain loop's, bit for bit, which
@@ -659,7 +659,7 @@ class Perceptron(_PerceptronRule):
     (:eq:`eq-pc-update`). Training stops after a pass with no mistake
     (``converged_``), or after ``max_iter`` passes with a
     ``ConvergenceWarning``. The next mistake is found by the engine
-    (:func:`next_mistakes`); the run is :func:`plain_perceptron`'s, bit for
+    (``next_mistakes``); the run is :func:`plain_perceptron`'s, bit for
     bit.
 
     Parameters

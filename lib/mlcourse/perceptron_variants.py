@@ -17,7 +17,7 @@ The binary rule is the textbook loop of :func:`mlcourse.perceptron.plain_passes`
 written once: the references of this chapter (:func:`voted_perceptron_naive`,
 :func:`averaged_perceptron_naive`, :func:`averaged_perceptron_plain`,
 :func:`kernel_perceptron_naive`) read its passes, and the estimators read
-the same passes from :func:`mlcourse.perceptron.fast_passes`, whose
+the same passes from ``mlcourse.perceptron.fast_passes``, whose
 next-mistake engine they share with the multi-class rule. The tests
 compare the two bit for bit.
 """
@@ -998,7 +998,7 @@ class MulticlassPerceptron(ClassifierMixin, BaseEstimator):
     high as the true class ``y``) moves ``w_y`` towards x and the
     best-scoring wrong class away from it; the prediction is the class of
     the largest score. The next mistake is found by the engine
-    (:func:`mlcourse.perceptron.next_mistakes`); the weights are
+    (``mlcourse.perceptron.next_mistakes``); the weights are
     :func:`multiclass_perceptron_naive`'s, bit for bit. With
     ``average=True`` they are averaged over every visit, lazily. All
     ``max_iter`` passes are run.
