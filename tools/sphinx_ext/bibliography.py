@@ -15,7 +15,16 @@ from __future__ import annotations
 
 from docutils import nodes
 from pybtex.plugin import register_plugin
+from pybtex.style.formatting import toplevel
 from pybtex.style.formatting.unsrt import Style as UnsrtStyle
+from pybtex.style.formatting.unsrt import date, pages
+from pybtex.style.template import (
+    field,
+    optional,
+    optional_field,
+    sentence,
+    words,
+)
 from pybtex.style.labels import BaseLabelStyle
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
@@ -39,10 +48,38 @@ class AuthorYearLabels(BaseLabelStyle):
 
 
 class AuthorYearStyle(UnsrtStyle):
-    """pybtex's ``unsrt`` entries, labelled and sorted by author and year."""
+    """pybtex's ``unsrt`` entries, labelled and sorted by author and year.
+
+    A paper in proceedings reads like a chapter in a book ("In Book, pages
+    9-50. Publisher, 1998."), its year after its pages when no publisher
+    is named ("In Proceedings, pages 1-8, 2002.").
+    """
 
     default_label_style = "author_year"
     default_sorting_style = "author_year_title"
+
+    def get_inproceedings_template(self, e):
+        where = [
+            optional[self.format_editor(e, as_sentence=False)],
+            self.format_btitle(e, "booktitle", as_sentence=False),
+            self.format_volume_and_series(e, as_sentence=False),
+            optional[words["pages", pages]],
+        ]
+        if "publisher" in e.fields:
+            published = sentence[
+                field("publisher"), optional_field("address"), date
+            ]
+        else:
+            where.append(date)
+            published = ""
+        return toplevel[
+            sentence[self.format_names("author")],
+            self.format_title(e, "title"),
+            words["In", sentence[*where]],
+            published,
+            sentence[optional_field("note")],
+            self.format_web_refs(e),
+        ]
 
 
 def _where(env, docname: str) -> str:
