@@ -18,6 +18,7 @@ from pybtex.plugin import register_plugin
 from pybtex.style.formatting import toplevel
 from pybtex.style.formatting.unsrt import Style as UnsrtStyle
 from pybtex.style.formatting.unsrt import date, pages
+from pybtex.style.labels import BaseLabelStyle
 from pybtex.style.template import (
     field,
     optional,
@@ -25,7 +26,6 @@ from pybtex.style.template import (
     sentence,
     words,
 )
-from pybtex.style.labels import BaseLabelStyle
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 
@@ -75,7 +75,7 @@ class AuthorYearStyle(UnsrtStyle):
         return toplevel[
             sentence[self.format_names("author")],
             self.format_title(e, "title"),
-            words["In", sentence[*where]],
+            words["In", sentence[tuple(where)]],
             published,
             sentence[optional_field("note")],
             self.format_web_refs(e),
