@@ -19,13 +19,8 @@ from pybtex.style.formatting import toplevel
 from pybtex.style.formatting.unsrt import Style as UnsrtStyle
 from pybtex.style.formatting.unsrt import date, pages
 from pybtex.style.labels import BaseLabelStyle
-from pybtex.style.template import (
-    field,
-    optional,
-    optional_field,
-    sentence,
-    words,
-)
+from pybtex.style.template import optional, sentence, words
+from pybtex.style.template import optional_field as opt
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 
@@ -48,38 +43,20 @@ class AuthorYearLabels(BaseLabelStyle):
 
 
 class AuthorYearStyle(UnsrtStyle):
-    """pybtex's ``unsrt`` entries, labelled and sorted by author and year.
-
-    A paper in proceedings reads like a chapter in a book ("In Book, pages
-    9-50. Publisher, 1998."), its year after its pages when no publisher
-    is named ("In Proceedings, pages 1-8, 2002.").
-    """
+    """pybtex's ``unsrt`` entries, labelled and sorted by author and year;
+    a paper in proceedings reads like a chapter ("In Book, pages 1-8, 2002.")."""
 
     default_label_style = "author_year"
     default_sorting_style = "author_year_title"
 
     def get_inproceedings_template(self, e):
-        where = [
-            optional[self.format_editor(e, as_sentence=False)],
-            self.format_btitle(e, "booktitle", as_sentence=False),
-            self.format_volume_and_series(e, as_sentence=False),
-            optional[words["pages", pages]],
-        ]
-        if "publisher" in e.fields:
-            published = sentence[
-                field("publisher"), optional_field("address"), date
-            ]
-        else:
-            where.append(date)
-            published = ""
-        return toplevel[
-            sentence[self.format_names("author")],
-            self.format_title(e, "title"),
-            words["In", sentence[tuple(where)]],
-            published,
-            sentence[optional_field("note")],
-            self.format_web_refs(e),
-        ]
+        book = sentence[self.format_btitle(e, "booktitle", as_sentence=False),
+                        self.format_volume_and_series(e, as_sentence=False),
+                        optional[words["pages", pages]], opt("publisher"),
+                        opt("address"), date]  # fmt: skip
+        return toplevel[sentence[self.format_names("author")],
+                        self.format_title(e, "title"), words["In", book],
+                        self.format_web_refs(e)]  # fmt: skip
 
 
 def _where(env, docname: str) -> str:
