@@ -173,7 +173,8 @@ def _finished(app, exception):
     for unused in out.glob("_static/scripts/fontawesome.js*"):
         unused.unlink()
     scripts = [(out / name).read_text() for name in app.builder.bundled_js]
-    (out / JS_BUNDLE).write_text("\n;\n".join(scripts))
+    # a first statement: a file's "use strict" would hold for all the others
+    (out / JS_BUNDLE).write_text(";\n" + "\n;\n".join(scripts))
     bundle = HERE.parent / "site" / "bundle_css.js"
     subprocess.run(["node", bundle, out, BUNDLE, *sheets], check=True)
     # The icon fonts keep the glyphs that the bundle can draw (fontTools).
