@@ -1,10 +1,12 @@
-"""The library reference's examples (chapters/api.md) print what they show.
+"""The library reference (chapters/api.md): its examples print what they
+show, and each module's table lists the module's public names.
 
 Each ``pycon`` block of the page is a doctest, run in one namespace per
 page, in order, as a reader pasting them into one session would.
 """
 
 import doctest
+import importlib
 import re
 from pathlib import Path
 
@@ -33,3 +35,24 @@ def test_examples_print_what_the_page_shows():
         runner.run(test, out=report.append, clear_globs=False)
         globs = test.globs
     assert not runner.failures, "".join(report)
+
+
+SUMMARY = re.compile(
+    r"^\.\. currentmodule:: ([\w.]+)\n\n\.\. autosummary::\n"
+    r"   :nosignatures:\n\n((?:   \w+\n)+)",
+    re.M,
+)
+
+
+def test_each_modules_table_lists_its_public_names_in_order():
+    tables = SUMMARY.findall(PAGE.read_text())
+    assert len(tables) >= 8
+    for module, names in tables:
+        public = importlib.import_module(module).__all__
+        assert names.split() == list(public), module
+
+
+def test_the_table_check_reads_a_table():
+    text = ".. currentmodule:: m.x\n\n.. autosummary::\n   :nosignatures:\n\n"
+    found = SUMMARY.findall(text + "   a\n   b\n")
+    assert found == [("m.x", "   a\n   b\n")]

@@ -226,6 +226,8 @@ AWAITING_CHAPTER_LINK = {
     # Student t"
     "tanh",  # 07, The forward pass: "$\\tanh z$"
     "test set",  # 02, A real data set: "test set, standardize"
+    "strongly convex",  # 03, Beyond quadratics: "function is
+    # **$\\mu$-strongly convex**" (its link was lost in an edit)
     "Wald test",  # 02, How sure are the weights?: "the *Wald test*"
 }
 
