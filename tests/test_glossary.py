@@ -216,19 +216,13 @@ def unlinked(entries_, linked) -> list[str]:
 # once its chapter links it (the second test fails until then).
 AWAITING_CHAPTER_LINK = {
     "chain rule",  # 07, Backpropagation: "so the chain rule gives them"
-    "dual form",  # 06, The kernel trick: "The kernel (dual) perceptron"
     "online learning",  # 05, The theorem: "Read online, the theorem is"
-    "precision",  # 02, Thresholds: "precision (the share of flagged"
     "p-value",  # 01, Inference for the slope: "the p-value is below"
     "relu",  # 07, The forward pass: "the rectified linear unit"
     "support vector machine",  # 04, The repair: a margin
     "t-statistic",  # 01, Inference for the slope: "a statistic with a
     # Student t"
     "tanh",  # 07, The forward pass: "$\\tanh z$"
-    "test set",  # 02, A real data set: "test set, standardize"
-    "strongly convex",  # 03, Beyond quadratics: "function is
-    # **$\\mu$-strongly convex**" (its link was lost in an edit)
-    "Wald test",  # 02, How sure are the weights?: "the *Wald test*"
 }
 
 
