@@ -314,18 +314,13 @@ def dot_visits(rows, coef):
     The ``visits(start, stop, scan)`` of :func:`next_mistakes`: with the
     normalized rows ``z_i = y_i [x_i, 1]`` and the weights ``v = [w, b]``
     (section "Normalization: one class instead of two"), ``z_i @ v``
-    approximates the margin ``y_i (w @ x_i + b)``; the margins are computed
-    lazily, each with the weights of its moment.
+    approximates the margin ``y_i (w @ x_i + b)``. The pairs ``(i, z_i @
+    v)`` come from ``map``, so each margin is computed when the engine
+    asks for it, with the weights of that moment.
     """
 
     def visits(start, stop, scan):
-        tol = scan.tol
-        for i, m in enumerate(
-            map(ddot, rows[start:stop], repeat(coef)), start
-        ):
-            if not m > tol:
-                yield i, m
-                tol = scan.tol
+        return enumerate(map(ddot, rows[start:stop], repeat(coef)), start)
 
     return visits
 
@@ -340,35 +335,33 @@ def next_mistakes(n, visits, scan, decide, block=None, sure=True, run=RUN):
     the plain loop's own test (:func:`is_mistake` or the multi-class rule).
 
     - Where mistakes come close together, the engine visits the samples one
-      at a time: ``visits(start, stop, scan)`` computes their approximate
-      margins lazily, with the weights of the moment (a BLAS dot product
-      each, :func:`dot_visits`), and yields ``(i, margin)`` for each visit
-      whose margin is not above ``scan.tol`` (a correct answer). A margin
-      below ``-scan.tol`` is a mistake; one within the tolerance (or NaN)
-      goes to ``decide``. With ``visits=None`` every visit goes to
-      ``decide``.
+      at a time: ``visits(start, stop, scan)`` yields ``(i, margin)``, the
+      approximate margin of each visit computed lazily, with the weights of
+      the moment (a BLAS dot product each, :func:`dot_visits`); it may
+      leave out a visit whose margin is above ``scan.tol`` (a correct
+      answer). A margin below ``-scan.tol`` is a mistake; one within the
+      tolerance (or NaN) goes to ``decide``.
     - After ``run`` visits without a mistake (checked every ``4 run``
       visits), or when the last two mistakes were more than ``4 run``
       apart, it scans blocks: ``block(start, stop)`` gives their
-      approximate margins in one matrix product, and their tolerance. The first block is half
-      the last gap between mistakes (at least ``2 run`` samples) and the
-      blocks double until one holds a margin that is not clearly correct,
-      which goes to the same test (a clear mistake is one if ``sure``).
-      ``block=None`` keeps single visits. A smaller ``run`` suits margins
-      that cost more.
+      approximate margins in one matrix product, and their tolerance. The
+      first block is half the last gap between mistakes (at least ``2 run``
+      samples) and the blocks double until one holds a margin that is not
+      clearly correct, which goes to the same test (a clear mistake is one
+      if ``sure``). ``block=None`` keeps single visits. A smaller ``run``
+      suits margins that cost more.
     """
     i, last, gap = 0, -1, 0
     while i < n:
         while i < n and (block is None or gap <= 4 * run):
-            end = min(n, i + 4 * run)
-            if visits is None:
-                candidates = zip(range(i, end), repeat(math.nan))
-            else:
-                candidates = visits(i, end, scan)
-            for i, m in candidates:
-                if m < -scan.tol or decide(i):
+            end, tol = min(n, i + 4 * run), scan.tol
+            pairs = visits(i, end, scan)
+            for i, m in pairs:
+                if m > tol:
+                    continue
+                if m < -tol or decide(i):
                     yield i
-                    last = i
+                    last, tol = i, scan.tol
             gap, i = end - last, end
             if gap > run:
                 break
