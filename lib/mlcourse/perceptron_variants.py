@@ -25,6 +25,7 @@ compare the two bit for bit.
 from __future__ import annotations
 
 import math
+from itertools import repeat
 
 import numpy as np
 from scipy.linalg.blas import daxpy
@@ -941,6 +942,7 @@ class _Multiclass:
         n, d = X.shape
         self.A, self.y = _augmented(X, fit_intercept), y
         self.W, self.scan = np.zeros((n_classes, d + 1)), Scan()
+        self.buf = np.empty(n_classes)
         self.W_rows, self.a_rows = list(self.W), list(self.A)
         self.size = max(float(X.max()), -float(X.min()), 1.0)
         # a unit step adds at most |a_i|_1 <= (d + 1) size to two rows'
@@ -962,11 +964,14 @@ class _Multiclass:
 
     def _visits(self, start, stop, scan):
         """Visits not clearly correct; the rival of a clear mistake."""
-        rows, labels, low = self.rows, self.labels, -1e308
-        scores_of, tol = self.W.dot, scan.tol
-        for i in range(start, stop):
-            scores = scores_of(rows[i]).tolist()
-            true, scores[labels[i]] = scores[labels[i]], low
+        low, tol = -1e308, scan.tol
+        # each visit's scores W @ a_i, computed lazily into one buffer
+        scores_of = map(self.W.dot, self.rows[start:stop], repeat(self.buf))
+        for i, scores, y_i in zip(
+            range(start, stop), map(np.ndarray.tolist, scores_of),
+            self.labels[start:stop],
+        ):  # fmt: skip
+            true, scores[y_i] = scores[y_i], low
             best = max(scores)
             if true - best > tol:
                 continue
