@@ -263,30 +263,32 @@ def averaged_perceptron_naive(
     return mean[:d], float(mean[d])
 
 
-def _lazy_sums(p, X, y, u, visits):
-    """Add one pass's terms ``c_k eta_k y_k [x_k, 1]`` to the lazy sums ``u``.
+def _lazy_sums(p, X, y, stack, visits):
+    """Add one pass's terms ``c_k eta_k y_k [x_k, 1]`` to the lazy sums.
 
-    One cumulative sum adds them in order, which rounds as the sequence of
-    additions of :func:`averaged_perceptron_plain` does.
+    The sums are ``stack[0]``; the terms are written below them (``stack``
+    has a row for each sample, and one more), and one cumulative sum adds
+    them in order, which rounds as the sequence of additions of
+    :func:`averaged_perceptron_plain` does.
     """
-    if not p.positions:
-        return u
-    rows = np.array(p.rows())
-    stack = np.empty((rows.size + 1, u.size))
-    stack[0] = u
-    weights = (visits + np.array(p.positions)) * np.asarray(p.etas) * y[rows]
-    np.multiply(X[rows], weights[:, None], out=stack[1:, :-1])
-    stack[1:, -1] = weights
-    return np.cumsum(stack, axis=0, out=stack)[-1].copy()
+    m = len(p.positions)
+    if m:
+        rows, terms = np.array(p.rows()), stack[1 : m + 1]
+        weights = (visits + np.array(p.positions)) * np.asarray(p.etas)
+        weights *= y[rows]
+        np.multiply(X[rows], weights[:, None], out=terms[:, :-1])
+        terms[:, -1] = weights
+        stack[0] = np.cumsum(stack[: m + 1], axis=0, out=stack[: m + 1])[-1]
 
 
 def _averaged(passes, X, y, fit_intercept):
     """The lazy averaging of :eq:`eq-va-lazy` over a run's passes."""
     n, d = X.shape
-    u, visits, k, p = np.zeros(d + 1), 0, 0, None
+    stack, visits, k, p = np.zeros((n + 1, d + 1)), 0, 0, None
     for p in passes:
-        u = _lazy_sums(p, X, y, u, visits)
+        _lazy_sums(p, X, y, stack, visits)
         k, visits = k + len(p.positions), visits + n
+    u = stack[0]
     if not fit_intercept:
         u[d] = 0.0
     w, b = p.coef.copy(), p.intercept
