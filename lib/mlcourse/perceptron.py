@@ -348,8 +348,9 @@ def next_mistakes(n, visits, scan, decide, block=None, sure=True, run=RUN):
       first block is half the last gap between mistakes (at least ``2 run``
       samples) and the blocks double until one holds a margin that is not
       clearly correct, which goes to the same test (a clear mistake is one
-      if ``sure``). ``block=None`` keeps single visits. A smaller ``run``
-      suits margins that cost more.
+      if ``sure``). ``block=None`` keeps single visits. A larger ``run``
+      suits blocks that cost more (the multi-class rule's: a row of
+      scores to reduce per sample, and the plain test after each).
     """
     i, last, gap = 0, -1, 0
     while i < n:

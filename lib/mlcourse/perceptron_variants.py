@@ -961,7 +961,7 @@ class _Multiclass:
         self.scan.tol = 2 * tolerance(self.A.shape[1], self.size * norm)
         return next_mistakes(
             self.A.shape[0], self._visits, self.scan, self.decide,
-            self.block, sure=False, run=8,
+            self.block, sure=False, run=32,
         )  # fmt: skip
 
     def _visits(self, start, stop, scan):
