@@ -408,8 +408,9 @@ def fast_passes(
     The weights are kept stacked, ``v = [w, b]``, and update ``k`` is
     ``v += eta_k z_i`` with the normalized row ``z_i``: BLAS ``daxpy`` for
     a step of 1 (which rounds once, as ``w + y_i x_i`` does), the plain
-    loop's two roundings otherwise. Blocks are scored in single precision
-    (half the memory to read) with float32's tolerance, while the weights'
+    loop's two roundings otherwise. Blocks of more than ``2 RUN`` rows are
+    scored in single precision (half the memory to read; the copy is made
+    for the first of them) with float32's tolerance, while the weights'
     bound ``size |v|_1`` stays below ``1e30``. The dual rule's margins are
     ``y_i (K[i] @ a + b)`` from the rows of the Gram matrix itself, visited
     one at a time (a block would cost the same reads of ``K``).
@@ -430,7 +431,7 @@ def fast_passes(
         all_rows, ys = list(X), y.tolist()
     else:
         Z = normalized_rows(X, y, fit_intercept)
-        all_rows, Z32 = list(Z), Z.astype(np.float32) if limit32 else None
+        all_rows, Z32 = list(Z), []
     for order in orders:
         sample = range(n) if order is None else order
 
@@ -469,11 +470,14 @@ def fast_passes(
             continue
         Zp = Z if order is None else Z[order]
         rows = all_rows if order is None else list(Zp)
-        Zp32 = Z32 if order is None or Z32 is None else Z32[order]
+        Zp32 = Z32 if order is None else []
 
         def block(start, stop, Zp=Zp, Zp32=Zp32):
-            if scan.block_tol < limit32:
-                return Zp32[start:stop] @ v.astype(np.float32), scan.block_tol
+            if scan.block_tol < limit32 and stop - start > 2 * RUN:
+                if not Zp32:
+                    Zp32.append(Zp.astype(np.float32))
+                block32 = Zp32[0][start:stop]
+                return block32 @ v.astype(np.float32), scan.block_tol
             return Zp[start:stop] @ v, scan.tol
 
         mistakes = next_mistakes(n, dot_visits(rows, v), scan, decide, block)

@@ -264,15 +264,13 @@ def averaged_perceptron_naive(
 
 
 def _lazy_sums(p, X, y, stack, visits):
-    """Add one pass's terms ``c_k eta_k y_k [x_k, 1]`` to the lazy sums.
+    """Add one pass's terms ``c_k eta_k y_k [x_k, 1]`` to ``stack[0]``.
 
-    The sums are ``stack[0]``; the terms are written below them (``stack``
-    has a row for each sample, and one more), and one cumulative sum adds
-    them in order, which rounds as the sequence of additions of
-    :func:`averaged_perceptron_plain` does.
+    The terms are written in the rows below it (``stack`` has ``n + 1``)
+    and added in order by one cumulative sum, which rounds as the sequence
+    of additions of :func:`averaged_perceptron_plain` does.
     """
-    m = len(p.positions)
-    if m:
+    if m := len(p.positions):
         rows, terms = np.array(p.rows()), stack[1 : m + 1]
         weights = (visits + np.array(p.positions)) * np.asarray(p.etas)
         weights *= y[rows]
@@ -1100,11 +1098,8 @@ class MulticlassPerceptron(ClassifierMixin, BaseEstimator):
         """
         run = _Multiclass(X, y_index, self.classes_.size, self.fit_intercept)
         U, k, visits, W_rows = np.zeros_like(run.W), 0, 0, run.W_rows
-        constant, scan, growth = (
-            getattr(eta, "constant", None),
-            run.scan,
-            run.growth,
-        )
+        constant = getattr(eta, "constant", None)
+        scan, growth = run.scan, run.growth
         for order in orders:
             positions, first = run.pass_(order), k
             labels, rows = run.labels, run.rows
