@@ -341,21 +341,21 @@ def next_mistakes(n, visits, scan, decide, block=None, sure=True, run=RUN):
       leave out a visit whose margin is above ``scan.tol`` (a correct
       answer). A margin below ``-scan.tol`` is a mistake; one within the
       tolerance (or NaN) goes to ``decide``.
-    - After ``run`` visits without a mistake (checked every ``4 run``
-      visits), or when the last two mistakes were more than ``4 run``
-      apart, it scans blocks: ``block(start, stop)`` gives their
-      approximate margins in one matrix product, and their tolerance. The
-      first block is half the last gap between mistakes (at least ``2 run``
-      samples) and the blocks double until one holds a margin that is not
-      clearly correct, which goes to the same test (a clear mistake is one
-      if ``sure``). ``block=None`` keeps single visits. A larger ``run``
-      suits blocks that cost more (the multi-class rule's: a row of
-      scores to reduce per sample, and the plain test after each).
+    - After ``run`` visits without a mistake (checked at the end of each
+      stretch of single visits: ``4 run`` of them, doubling up to ``64
+      run`` while mistakes keep coming), or when the last two mistakes were
+      more than ``4 run`` apart, it scans blocks: ``block(start, stop)``
+      gives their approximate margins in one matrix product, and their
+      tolerance. The first block is half the last gap between mistakes (at
+      least ``2 run`` samples) and the blocks double until one holds a
+      margin that is not clearly correct, which goes to the same test (a
+      clear mistake is one if ``sure``). ``block=None`` keeps single
+      visits. A larger ``run`` suits costlier blocks (the multi-class's).
     """
-    i, last, gap = 0, -1, 0
+    i, last, gap, span = 0, -1, 0, 4 * run
     while i < n:
         while i < n and (block is None or gap <= 4 * run):
-            end, tol = min(n, i + 4 * run), scan.tol
+            end, tol = min(n, i + span), scan.tol
             pairs = visits(i, end, scan)
             for i, m in pairs:
                 if m > tol:
@@ -363,10 +363,10 @@ def next_mistakes(n, visits, scan, decide, block=None, sure=True, run=RUN):
                 if m < -tol or decide(i):
                     yield i
                     last, tol = i, scan.tol
-            gap, i = end - last, end
+            gap, i, span = end - last, end, min(2 * span, 64 * run)
             if gap > run:
                 break
-        size = max(2 * run, gap // 2)
+        size, span = max(2 * run, gap // 2), 4 * run
         while i < n and block is not None:
             stop = min(n, i + size)
             block_margins, tol = block(i, stop)
