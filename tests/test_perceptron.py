@@ -351,6 +351,23 @@ def test_engine_uses_single_visits_blocks_and_the_plain_test():
     assert counts["block"] > 0 and counts["decide"] >= 1
 
 
+def test_the_mistake_rule_sums_exactly_wherever_the_weights_lie():
+    # scores within rounding of 0: a BLAS product's sign there depends on
+    # its kernel and on the rows' place in memory; the rule's does not
+    from fractions import Fraction
+
+    rng = np.random.default_rng(0)
+    memory = np.empty(12)  # w at an address 8 bytes past the block's start
+    for _ in range(2000):
+        x = rng.integers(-2, 3, size=9).astype(float)
+        w = memory[1:10]
+        w[:] = rng.integers(-6, 7, size=9) * 0.3
+        b = -float(x @ w) if rng.random() < 0.5 else 0.3
+        exact = sum(map(Fraction, np.multiply(x, w).tolist())) + Fraction(b)
+        for weights in (w, w.copy()):
+            assert is_mistake(x, 1.0, weights, b) == (exact <= 0)
+
+
 def test_a_score_that_is_not_a_number_is_an_error_not_a_correct_answer():
     X = np.array([[1e300, 1e300], [1e300, -1e300]])
     y = np.array([-1.0, 1.0])

@@ -196,10 +196,16 @@ def is_mistake(x, y_i, w, b) -> bool:
 
     Every decision of the plain loop is this expression; the engine uses it
     for each sample its approximate margins leave undecided, which is why
-    the two agree bit for bit. A score that is not a finite number (the
+    the two agree bit for bit. The score sums the products ``w_j x_j`` and
+    ``b`` exactly (``math.fsum``), so a score near 0 is decided the same on
+    every machine: a BLAS product's rounding depends on its kernel and on
+    where the rows lie in memory. A score that is not a finite number (the
     weights overflowed, or ``inf - inf``) is an error, never "correct".
     """
-    score = float(x @ w) + b
+    try:
+        score = math.fsum([*np.multiply(x, w).tolist(), float(b)])
+    except (OverflowError, ValueError):  # beyond the largest float; inf - inf
+        score = math.nan
     if not math.isfinite(score):
         raise ValueError(
             f"a score overflowed ({score}): the weights grew beyond the "
