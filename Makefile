@@ -37,7 +37,8 @@ LIB_TESTS     := $(addprefix --ignore=,$(HYGIENE_TESTS) $(OTHER_TESTS)) tests
         set-repository bench pdf slides test-editions
 
 help:
-	@echo "make book        build the website into _build/html"
+	@echo "make book        build the website into _build/html, with its PDF"
+	@echo "                 and the slides' handouts (make pdf, make slides)"
 	@echo "make test        every check below, in this order"
 	@echo "  make lint          ruff over lib, tests, tools, bench and chapters"
 	@echo "  make test-lib      the library's tests"
@@ -67,10 +68,10 @@ help:
 	@echo "make instructor  the same, and the book without solutions built into"
 	@echo "                 _build/instructor/book/_build/html (with its PDF"
 	@echo "                 and slides, as make book pdf slides)"
-	@echo "make pdf         the book as a PDF: _build/latex/book.pdf, also in the site"
-	@echo "                    (SOLUTIONS=omit leaves out the solutions' appendix)"
-	@echo "make slides      a reveal.js deck per chapter and its PDF handout"
-	@echo "                    (_build/html/_downloads/slides/)"
+	@echo "make pdf         make book: the PDF is _build/latex/book.pdf, also in"
+	@echo "                    the site (SOLUTIONS=omit leaves out the solutions)"
+	@echo "make slides      make book: a reveal.js deck per chapter and its PDF"
+	@echo "                    handout (_build/html/_downloads/slides/)"
 	@echo "make bench       measure the library's speed against its references"
 	@echo "make lock        re-pin requirements.txt from requirements.in"
 	@echo "make clean       remove the built website and caches"
@@ -114,9 +115,13 @@ $(LIGHTHOUSE_STAMP): bench/lighthouse/package.json bench/lighthouse/package-lock
 # are Sphinx's doctrees, which would keep a page whose notebook did not
 # change); the PDF and the slides then take the executed pages from that
 # cache.
+# The website with the editions its pages offer for download: the PDF and
+# the slides' handouts (TeX Live and Chromium, as make test needs).
 book: $(STAMP) $(NODE_STAMP) $(SLIDES_STAMP)
 	rm -rf _build/.jupyter_cache _build/.doctrees
 	$(BIN)/jupyter-book build . --builder html
+	LATEXMKOPTS=-silent $(PDF)
+	$(BIN)/python tools/editions/decks.py _build/html
 	@echo "The website is built: open $(CURDIR)/_build/html/index.html (or run 'make serve')."
 
 # Every check, two at a time (one per core), the longest first: in one lane
@@ -172,11 +177,7 @@ test-site: $(STAMP) $(NODE_STAMP)
 PDF := $(BIN)/jupyter-book build . --builder pdflatex --warningiserror \
        --keep-going --quiet && mkdir -p _build/html/_downloads \
        && cp _build/latex/book.pdf _build/html/_downloads/book.pdf
-pdf: book
-	LATEXMKOPTS=-silent $(PDF)
-
-slides: book
-	$(BIN)/python tools/editions/decks.py _build/html
+pdf slides: book
 
 test-editions: $(STAMP) $(SLIDES_STAMP)
 	LATEXMKOPTS=-silent $(PDF)

@@ -163,9 +163,11 @@ def test_built_site_has_no_problems():
 
 @pytest.mark.site
 def test_built_pages_are_light():
-    """One viewport tag, one stylesheet, maths as images with their spoken
+    """One viewport tag, one stylesheet, one file of deferred scripts after
+    the options the inline scripts read, maths as images with their spoken
     form, no MathJax, no Font Awesome script, no search index outside the
-    search page, a description and a favicon."""
+    search page, a description and a favicon; the only images before the
+    article are maths (no logo fetched before the first paint)."""
     build = _built()
     page = (build / "chapters" / "03_gradient_descent.html").read_text()
     assert page.count('name="viewport"') == 1
@@ -180,8 +182,16 @@ def test_built_pages_are_light():
     assert len(formulas) > 100
     assert all(re.search(r'alt="[^"]+"', img) for img in formulas)
     assert 'alt="StartFraction' in page or "Superscript" in page  # speech
+    scripts = re.findall(r'<script[^>]* src="([^"?]*)', page)
+    assert scripts[-1] == "../_static/scripts/book.js", scripts  # one file
+    assert len(scripts) == 2 and "documentation_options" in scripts[0]
+    assert "bootstrap.js" in (build / "_static/scripts/book.js").read_text()
+    header = page[: page.index("<article")]
+    assert not re.findall(r"<img(?![^>]*math)[^>]*>", header)
+    assert 'class="o"' not in page and '<span class="si">' not in page
     assert "searchindex.js" in (build / "search.html").read_text()
     css = (build / "_static" / "styles" / "book.css").read_text()
+    assert len(css) < 120_000  # PurgeCSS reads no bundle of Bootstrap's code
     for mode in ("light", "dark"):  # both accessible code palettes
         assert f"html[data-theme={mode}] .highlight .k{{" in css.replace(
             '"', ""
@@ -191,21 +201,27 @@ def test_built_pages_are_light():
 # ------------------------------------------------------ the build's pieces
 
 
-def test_plain_tokens_lose_their_span():
+def test_tokens_drawn_alike_share_a_span():
     from pygments import highlight
     from pygments.formatters import HtmlFormatter
     from pygments.lexers import PythonLexer
-    from pygments.token import Name, Punctuation
+    from pygments.token import Name, Number, Operator, Punctuation, String
 
-    plain = reader_page.plain_tokens(
-        ("a11y-high-contrast-light", "a11y-high-contrast-dark")
-    )
-    assert Name in plain and Punctuation in plain
-    lexer = PythonLexer(filters=[reader_page.PlainTokens(plain)])
-    html = highlight("def f(x):\n    return x + 1\n", lexer, HtmlFormatter())
-    assert 'class="k"' in html and 'class="mi"' in html
-    assert 'class="n"' not in html and 'class="p"' not in html
-    assert reader_page.PlainTokens(plain) == reader_page.PlainTokens(plain)
+    styles = ("a11y-high-contrast-light", "a11y-high-contrast-dark")
+    kinds = reader_page.same_style_tokens(styles)
+    assert not {Name, Punctuation, Operator} & {kinds.get(k, k) for k in kinds}
+    assert kinds[String.Interpol] == String  # drawn as a string
+    assert kinds[Number.Float] == Number.Float.split()[1]  # Literal
+    assert Name.Builtin not in kinds  # drawn unlike a name
+    lexer = PythonLexer(filters=[reader_page.SameStyleTokens(kinds)])
+    code = 'def f(x):\n    return f"{x:.2f}" + x * 1\n'
+    html = highlight(code, lexer, HtmlFormatter())
+    assert 'class="k"' in html and 'class="l">1<' in html
+    assert '<span class="s">f"{</span>x<span class="s">:.2f}"</span>' in html
+    assert 'class="n"' not in html and 'class="o"' not in html
+    same = reader_page.SameStyleTokens(kinds)
+    assert same == reader_page.SameStyleTokens(kinds)
+    assert hash(same) == hash(reader_page.SameStyleTokens(kinds))
 
 
 def test_description_is_the_first_paragraph_cut_at_a_word():

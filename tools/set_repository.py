@@ -84,35 +84,29 @@ def pin_edition(text: str, requirement: str) -> str:
 
 
 def main(root: Path = ROOT) -> int:
-    new = slug(repository_url(root))
-    old = previous_slug(root)
-    requirement = setup_requirement(root)
+    old, new = previous_slug(root), slug(repository_url(root))
+    edit = lambda text: pin_edition(
+        replace_slug(text, old, new), setup_requirement(root)
+    )
     changed = []
+    notebooks = ("chapters", "exercises")
     for path in sorted(
-        [*root.glob("chapters/*.ipynb"), *root.glob("exercises/*.ipynb")]
+        p for d in notebooks for p in root.glob(f"{d}/*.ipynb")
     ):
         nb = nbformat.read(path, as_version=4)
-        touched = False
+        sources = [cell.source for cell in nb.cells]
         for cell in nb.cells:
-            source = pin_edition(
-                replace_slug(cell.source, old, new), requirement
-            )
-            if source != cell.source:
-                cell.source, touched = source, True
-        if touched:
+            cell.source = edit(cell.source)
+        if sources != [cell.source for cell in nb.cells]:
             nbformat.write(nb, path)
             changed.append(path)
-    for name in TEXT_FILES:
-        path = root / name
+    for path in (root / name for name in TEXT_FILES):
         text = path.read_text(encoding="utf-8")
-        updated = pin_edition(replace_slug(text, old, new), requirement)
-        if updated != text:
-            path.write_text(updated, encoding="utf-8")
+        if edit(text) != text:
+            path.write_text(edit(text), encoding="utf-8")
             changed.append(path)
-    print(
-        f"repository {old} -> {new}, edition v{version(root)}: "
-        f"{len(changed)} file(s) updated."
-    )
+    print(f"repository {old} -> {new}, edition v{version(root)}: "
+          f"{len(changed)} file(s) updated.")  # fmt: skip
     return 0
 
 

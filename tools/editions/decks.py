@@ -110,17 +110,9 @@ def make_deck(soup, page: str, deck: str) -> str:
     head += f'<link rel="stylesheet" href="{static}/reveal.css">'
     head += f'<link rel="stylesheet" href="{static}/theme/white.css">'
     defs = soup.select_one("#MJX-SVG-global-cache") or ""
-    return PAGE.format(
-        title=title,
-        head=head,
-        style=STYLE,
-        defs=defs,
-        static=static,
-        slides="".join(slides),
-        fit=FIT,
-        w=SIZE[0],
-        h=SIZE[1],
-    )
+    return PAGE.format(title=title, head=head, style=STYLE, defs=defs,
+                       static=static, slides="".join(slides), fit=FIT,
+                       w=SIZE[0], h=SIZE[1])  # fmt: skip
 
 
 def moved(url: str, page: str, deck: str) -> str:
@@ -154,16 +146,11 @@ def group(soup) -> list[list[str]]:
                 block[1] = str(node.find_parent("section").find(HEADING))
         block[1] += str(node)
         last = cell
-    return [
-        [
-            "".join(
-                f'<div class="fragment">{html}</div>' if fragment else html
-                for fragment, html in slide
-            )
-            for slide in stack
-        ]
-        for stack in stacks
-    ]
+    fragment = lambda frag, html: (
+        f'<div class="fragment">{html}</div>' if frag else html
+    )
+    return [["".join(fragment(*part) for part in slide) for slide in stack]
+            for stack in stacks]  # fmt: skip
 
 
 def handouts(folder: Path) -> None:
@@ -181,12 +168,8 @@ def handouts(folder: Path) -> None:
             page.wait_for_function(
                 "[...document.images].every(i => i.complete && i.naturalWidth)"
             )
-            page.pdf(
-                path=deck.with_suffix(".pdf"),
-                print_background=True,
-                width=f"{SIZE[0]}px",
-                height=f"{SIZE[1]}px",
-            )
+            page.pdf(path=deck.with_suffix(".pdf"), print_background=True,
+                     width=f"{SIZE[0]}px", height=f"{SIZE[1]}px")  # fmt: skip
         browser.close()
 
 

@@ -15,7 +15,7 @@ async function main(site, bundle, ...sheets) {
     // Bootstrap's script names every component it has: the classes it sets on the ones the
     // pages use (menus, tooltips) are kept instead. The theme's script sets the colour modes.
     content: [inSite("**/*.html"), inSite("_static/**/*.js")],
-    skippedContentGlobs: ["**/bootstrap.js"],
+    skippedContentGlobs: ["**/bootstrap.js", "**/book.js"],  // the book.js bundle holds it
     safelist: {standard: ["show", "fade", "collapsing"], greedy: [/tooltip/]},
     dynamicAttributes: ["data-theme", "data-mode"],
   });

@@ -3,15 +3,18 @@
 - Templates (``templates/``, before the theme's): one viewport tag and one
   stylesheet; no search index outside the search page, no Font Awesome
   script (the stylesheet draws the icons).
-- Pages (``html-page-context``): scripts deferred; no widget state (the site
-  runs no widget) or Live Code (off); the first paragraph as description.
-- Code (``highlight_options``): a token drawn in the text's colour in both
-  colour modes is written without its ``<span>``.
+- Pages (``html-page-context``): scripts deferred, in one file (the search
+  page's run at once); no widget state (the site runs no widget) or Live
+  Code (off); the first paragraph as description;
+  the launch menu names Binder and Colab without their logos.
+- Code (``highlight_options``): a token takes its first ancestor type drawn
+  as it is in both colour modes, so that neighbours share one ``<span>`` and
+  a token drawn as text has none; operators are drawn as text.
 - Images load near the screen; animation frames (matplotlib's ``to_jshtml``
   embeds them as base64) become image files.
 - Once the pages are written, the stylesheets become one bundle without the
   rules no page uses (``tools/site/bundle_css.js``: clean-css, PurgeCSS),
-  and the icon fonts keep the icons it draws (fontTools).
+  the scripts one file (one request, not ten), and the icon fonts keep the icons it draws (fontTools).
 Hand-written because each item is this book's use of documented options and
 events of Sphinx, myst-nb, Pygments, PurgeCSS and fontTools.
 """
@@ -29,51 +32,65 @@ from pathlib import Path
 from docutils import nodes
 from pygments.filter import Filter
 from pygments.styles import get_style_by_name
-from pygments.token import STANDARD_TYPES, Text
+from pygments.token import STANDARD_TYPES, Operator, Text
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 HERE = Path(__file__).resolve().parent
 BUNDLE = "_static/styles/book.css"
+JS_BUNDLE = "_static/scripts/book.js"
+#: Written by the theme's template after the body (templates/static).
+THEME_JS = [
+    "_static/scripts/bootstrap.js",
+    "_static/scripts/pydata-sphinx-theme.js",
+]
 #: Linked by the theme's template, before the extensions' stylesheets.
 THEME_CSS = ["_static/basic.css", "_static/styles/pydata-sphinx-theme.css"]
 UNUSED = ("widget-state", "thebe")
 FRAME = re.compile(r'"data:image/(png|jpeg);base64,([A-Za-z0-9+/=]+)"')
 
 
-class PlainTokens(Filter):
-    """Tokens of the types in ``plain`` become plain text."""
+class SameStyleTokens(Filter):
+    """Each token's type becomes ``kinds[type]``, one drawn the same."""
 
-    def __init__(self, plain=frozenset(), **options):
+    def __init__(self, kinds=(), **options):
         super().__init__(**options)
-        self.plain = frozenset(plain)
+        self.kinds = dict(kinds)
 
     def filter(self, lexer, stream):
         for kind, value in stream:
-            yield (Text if kind in self.plain else kind), value
+            yield self.kinds.get(kind, kind), value
 
     def __eq__(self, other):  # a rebuild sees an unchanged configuration
-        return isinstance(other, PlainTokens) and self.plain == other.plain
+        return isinstance(other, SameStyleTokens) and self.kinds == other.kinds
 
     def __hash__(self):
-        return hash(self.plain)
+        return hash(frozenset(self.kinds.items()))
 
 
-def plain_tokens(style_names) -> frozenset:
-    """Token types that every style draws as its plain text."""
+def same_style_tokens(style_names, plain=(Operator,)) -> dict:
+    """``{type: its first ancestor drawn as it is in every style}``.
+
+    Pygments writes one span for neighbouring tokens of one type, and none
+    for text; the types in ``plain`` (the operators, which the palettes draw
+    as strings, a span between two names) are drawn as text.
+    """
     styles = [get_style_by_name(name) for name in style_names]
-    plain = lambda s, k: s.style_for_token(k) == s.style_for_token(Text)
-    return frozenset(
-        k for k in STANDARD_TYPES if all(plain(s, k) for s in styles)
+    look = lambda k: [s.style_for_token(k) for s in styles]
+    ancestor = lambda k: next(
+        a for a in [Text, *k.split()] if look(a) == look(k)
     )
+    kinds = {k: ancestor(k) for k in STANDARD_TYPES}
+    kinds.update({k: Text for k in plain})
+    return {k: v for k, v in kinds.items() if k != v}
 
 
 def _configure(app, config):
     config.templates_path.insert(0, str(HERE / "templates"))
     options = config.html_theme_options
     styles = (options["pygments_light_style"], options["pygments_dark_style"])
-    plain = PlainTokens(plain_tokens(styles))
+    same = SameStyleTokens(same_style_tokens(styles))
     for lexer in ("ipython3", "python", "default"):
-        config.highlight_options.setdefault(lexer, {})["filters"] = [plain]
+        config.highlight_options.setdefault(lexer, {})["filters"] = [same]
 
 
 def description(doctree) -> str:
@@ -85,23 +102,32 @@ def description(doctree) -> str:
     return text if len(text) <= 160 else text[:157].rsplit(" ", 1)[0] + "..."
 
 
-def deferred(script):
-    """The script run once the page is parsed (its options are read first)."""
-    if not script.filename or "options" in script.filename:
-        return script
-    attributes = {"defer": "defer", **script.attributes}
-    return type(script)(
-        script.filename, priority=script.priority, **attributes
-    )
+def one_bundle(names: list, scripts: list) -> list:
+    """The inline scripts and the options (they read), then one deferred
+    file of the scripts the first page has, in order, the theme's last."""
+    files = [s.filename for s in scripts if "options" not in str(s.filename)]
+    names += [] if names else [*filter(None, files), *THEME_JS]
+    kept = [s for s in scripts if s.filename not in names]
+    return kept + [type(scripts[0])(JS_BUNDLE, defer="defer")]
+
+
+def without_logos(buttons: list) -> list:
+    """The header's buttons, the launch menu's logos (images fetched before
+    the text is drawn) left out: the menu names Binder and Colab."""
+    for button in buttons:
+        without_logos(button.get("buttons", []))
+        if not str(button.get("icon")).startswith("fa"):
+            button["icon"] = None
+    return buttons
 
 
 def _page(app, pagename, templatename, context, doctree):
+    without_logos(context.get("header_buttons", []))
     scripts = context.get("script_files", [])
     scripts = [s for s in scripts if not any(w in str(s) for w in UNUSED)]
-    search = pagename == "search"  # its own scripts run at once
-    context["script_files"] = (
-        scripts if search else list(map(deferred, scripts))
-    )
+    if pagename != "search":  # its own scripts run at once
+        scripts = one_bundle(app.builder.bundled_js, scripts)
+    context["script_files"] = scripts
     sheets = context.get("css_files", [])
     sheets = [s for s in sheets if "thebe" not in s.filename]
     bundled = app.builder.bundled_css
@@ -146,6 +172,9 @@ def _finished(app, exception):
         return
     for unused in out.glob("_static/scripts/fontawesome.js*"):
         unused.unlink()
+    scripts = [(out / name).read_text() for name in app.builder.bundled_js]
+    # a first statement: a file's "use strict" would hold for all the others
+    (out / JS_BUNDLE).write_text(";\n" + "\n;\n".join(scripts))
     bundle = HERE.parent / "site" / "bundle_css.js"
     subprocess.run(["node", bundle, out, BUNDLE, *sheets], check=True)
     # The icon fonts keep the glyphs that the bundle can draw (fontTools).
@@ -158,7 +187,8 @@ def _finished(app, exception):
 
 
 def _start(app):
-    app.builder.bundled_css = []  # the stylesheets, as the first page has them
+    # the stylesheets and the scripts, as the first page has them
+    app.builder.bundled_css, app.builder.bundled_js = [], []
 
 
 def setup(app):
