@@ -228,3 +228,22 @@ def test_the_teaching_table_is_written_from_the_records():
         assert cells[2].startswith(f"{exercise.auto or exercise.manual:g} by")
     minutes = sum(e.minutes for e in book.every_exercise())
     assert f"; {minutes} in all, about {round(minutes / 60)} hours" in table
+
+
+def test_the_library_answers_name_public_functions_of_exercises():
+    """The teaching page's list: each name is public, each exercise real."""
+    import importlib
+
+    from assignments import exercises as book
+
+    labels = {e.label: e for e in book.every_exercise()}
+    assert set(book.LIBRARY_ANSWERS) <= set(labels)
+    for label, names in book.LIBRARY_ANSWERS.items():
+        assert labels[label].checked and labels[label].library == names
+        for name in names:
+            module, _, attribute = name.rpartition(".")
+            assert attribute in importlib.import_module(module).__all__, name
+    page = make_exercises.library_answers()
+    assert f"what {len(book.LIBRARY_ANSWERS)} of the" in page
+    for label in book.LIBRARY_ANSWERS:
+        assert f"<{label}>`:" in page

@@ -485,14 +485,45 @@ def teaching_table() -> str:
     )
 
 
-def teaching_page() -> str:
-    """``chapters/teaching.md`` with its exercise table up to date."""
-    text = TEACHING.read_text(encoding="utf-8")
-    head, _, rest = text.partition(TABLE_START + "\n")
-    _, _, tail = rest.partition(TABLE_END)
+LIBRARY_START = "<!-- library answers: written by `make exercises` -->"
+LIBRARY_END = "<!-- end of the library answers -->"
+
+
+def library_answers() -> str:
+    """The exercises whose work a public function of the library does.
+
+    From the records' ``library`` field: a line per exercise, its number
+    linked, then the names, each linked to the library reference.
+    """
+    exercises = [e for e in book.every_exercise() if e.library]
+    checked = sum(e.checked for e in book.every_exercise())
+    lines = [
+        "The course library that students install does hold working "
+        f"versions of what {len(exercises)} of the {checked} checked "
+        "exercises ask for, because the chapters use them:",
+        "",
+    ]
+    for e in exercises:
+        names = ", ".join(f"{{py:obj}}`~{name}`" for name in e.library)
+        lines.append(f"- {{ref}}`{e.number} <{e.label}>`: {names};")
+    lines[-1] = lines[-1][:-1] + "."
+    return "\n".join(lines) + "\n"
+
+
+def _between(text: str, start: str, end: str, new: str) -> str:
+    """``text`` with what lies between the lines ``start`` and ``end``."""
+    head, _, rest = text.partition(start + "\n")
+    _, _, tail = rest.partition(end)
     if not rest:
-        raise ValueError(f"{TEACHING} has no line {TABLE_START!r}")
-    return f"{head}{TABLE_START}\n{teaching_table()}{TABLE_END}{tail}"
+        raise ValueError(f"{TEACHING} has no line {start!r}")
+    return f"{head}{start}\n{new}{end}{tail}"
+
+
+def teaching_page() -> str:
+    """``chapters/teaching.md`` with its generated parts up to date."""
+    text = TEACHING.read_text(encoding="utf-8")
+    text = _between(text, LIBRARY_START, LIBRARY_END, library_answers())
+    return _between(text, TABLE_START, TABLE_END, teaching_table())
 
 
 # ------------------------------------------------------------------- main

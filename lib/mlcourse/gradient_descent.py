@@ -300,6 +300,12 @@ class Backtracking(Schedule):
         return eta
 
     def values(self, n: int) -> np.ndarray:
+        """Raise ``TypeError``: a line search has no list of steps.
+
+        Each step depends on the point and the gradient it is taken
+        from; call the schedule with ``x``, ``gradient`` and
+        ``objective`` instead.
+        """
         raise TypeError(
             "Backtracking chooses each step from the current point: it has no fixed list of values."
         )
@@ -413,7 +419,7 @@ def gradient_descent(
 ) -> DescentResult:
     """Minimize a function by gradient descent: ``x_{k+1} = x_k - eta_k * grad(x_k)``.
 
-    The template of the chapter's algorithm box (:eq:`eq-gd-update`): fix a
+    The template of the chapter's algorithm box :eq:`eq-gd-update`: fix a
     step size
     and a threshold ``tol``, start at ``x0`` and repeat the update until a stopping rule fires.
 
@@ -564,7 +570,7 @@ class SGDResult:
         The last iterate.
     x_average : ndarray or None
         ``sum_t eta_t x_t / sum_t eta_t`` over the points ``x_1 = x0, ..., x_T`` at which the
-        stochastic gradients were taken (:eq:`eq-gd-average`); None unless
+        stochastic gradients were taken :eq:`eq-gd-average`; None unless
         ``average``.
     path : ndarray, shape (n_steps + 1,) + x.shape
         Every iterate ``x_1 = x0, x_2, ..., x_{T+1}``.
@@ -638,7 +644,7 @@ def sgd(
     """Stochastic (``batch_size=1``), mini-batch and full-batch gradient descent.
 
     Each step draws a batch ``B`` of sample indices and moves
-    ``x_{t+1} = x_t - eta_t * grad_sample(x_t, B)`` (:eq:`eq-gd-sgd`), where
+    ``x_{t+1} = x_t - eta_t * grad_sample(x_t, B)`` :eq:`eq-gd-sgd`, where
     ``grad_sample(x, indices)`` must return the *mean* gradient of the per-sample losses over
     ``indices`` (an integer array), so that it is an unbiased estimate of the full gradient.
 

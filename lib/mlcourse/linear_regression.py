@@ -12,7 +12,8 @@
   the slope of a simple regression under the model's five assumptions (section "Inference
   for the slope").
 
-Only numpy is used in the algorithms; ``scipy.stats`` supplies the Student t distribution.
+The algorithms are numpy's (its QR and SVD call LAPACK); ``scipy.stats``
+supplies the Student t distribution.
 """
 
 from __future__ import annotations
@@ -123,7 +124,7 @@ def sse(y, y_pred) -> float:
     prefer_skip_nested_validation=True,
 )
 def r2_score(y, y_pred) -> float:
-    """Coefficient of determination ``R^2 = 1 - SSE / SST`` (:eq:`eq-lr-r2`).
+    """Coefficient of determination ``R^2 = 1 - SSE / SST`` :eq:`eq-lr-r2`.
 
     When ``y`` is constant, SST is zero: the score is 1.0 for a perfect prediction and 0.0
     otherwise (scikit-learn's convention).
@@ -154,7 +155,8 @@ class LinearRegression(RegressorMixin, BaseEstimator):
     2. a QR decomposition of the centred, scaled ``[X | y]``: its triangular
        factor holds ``R`` (``X = Q R``), ``Q^T y`` and the residual norm;
     3. the singular values of the small ``R`` (those of the scaled ``X``):
-       directions whose singular value is below ``n * eps`` times the largest
+       directions whose singular value is below ``max(n, d) * eps`` times
+       the largest (``n`` samples, ``d`` features)
        count as dependent (the rank is reported in ``rank_``, with a warning
        when it is below the number of features), and the solution is the
        minimum-norm one, as with ``numpy.linalg.lstsq``;
@@ -274,13 +276,13 @@ class Ridge(RegressorMixin, BaseEstimator):
     penalty of scikit-learn's ``Ridge`` (the intercept :math:`\beta_0` is not
     penalized). With :math:`X_c` the centred design, the slopes are
     :math:`\hat{\boldsymbol\beta}_\lambda = (X_c^\top X_c + \lambda I)^{-1}
-    X_c^\top \mathbf y` (:eq:`eq-lr-ridge-solution`), computed without
+    X_c^\top \mathbf y` :eq:`eq-lr-ridge-solution`, computed without
     forming :math:`X_c^\top X_c`: from the thin SVD of :math:`X_c`, with
     singular values :math:`\delta_j` and left and right singular vectors
     :math:`\mathbf u_j`, :math:`\mathbf v_j`,
     :math:`\hat{\boldsymbol\beta}_\lambda = \sum_j \frac{\delta_j}{\delta_j^2
     + \lambda} \mathbf v_j \mathbf u_j^\top \mathbf y`
-    (:eq:`eq-lr-ridge-svd`), which shrinks the least-squares coefficient
+    :eq:`eq-lr-ridge-svd`, which shrinks the least-squares coefficient
     along each :math:`\mathbf v_j` by the factor :math:`f_j = \delta_j^2 /
     (\delta_j^2 + \lambda)`. ``alpha = 0`` gives the least-squares fit (the
     minimum-norm one when the design is rank-deficient, as
@@ -307,8 +309,9 @@ class Ridge(RegressorMixin, BaseEstimator):
         first.
     effective_dof_ : float
         The effective number of parameters of the slopes,
-        :math:`\sum_j f_j` (:eq:`eq-lr-ridge-dof`): the number of features
-        at ``alpha = 0``, falling to 0 as ``alpha`` grows.
+        :math:`\sum_j f_j` :eq:`eq-lr-ridge-dof`: at ``alpha = 0`` the rank
+        of the centred design (the number of features when no column
+        depends on the others), falling to 0 as ``alpha`` grows.
     n_features_in_ : int
         Number of features seen during ``fit``.
     feature_names_in_ : ndarray of shape (n_features_in_,)
@@ -430,7 +433,7 @@ def slope_inference(x, y, confidence: float = 0.95) -> SlopeInference:
     """Standard errors, test of ``beta_1 = 0`` and confidence interval for the slope.
 
     Under the five assumptions (independent Gaussian noise of constant variance around a
-    straight line), with ``s^2 = SSE / (n - 2)`` (:eq:`eq-lr-sigma`):
+    straight line), with ``s^2 = SSE / (n - 2)`` :eq:`eq-lr-sigma`:
 
     - ``slope_stderr = s / sqrt(S_xx)``,
     - ``intercept_stderr = s * sqrt(1/n + xbar^2 / S_xx)``,

@@ -2,7 +2,7 @@
 
 This module goes with :ref:`chapter-logistic-regression`. The book's convention is the usual one,
 ``P(y = 1 | x) = sigmoid(w @ x + b)`` with ``sigmoid(z) = 1 / (1 + exp(-z))``
-(:eq:`eq-logr-sigmoid`), the opposite sign to the lecture the chapter draws
+:eq:`eq-logr-sigmoid`, the opposite sign to the lecture the chapter draws
 on (its weights are ours with the sign flipped).
 
 The estimators minimise the mean negative log-likelihood (the *log loss*) of
@@ -47,8 +47,8 @@ are the weights? Standard errors and deviance").
 
 The default solver with its default step, and Newton's method, run on
 centred and scaled columns, an exact change of variables with the penalty
-kept on the original weights (:class:`_Scaling`): the optimum is that of the
-problem as given, whatever the scale of X (a Unix timestamp, say). The
+kept on the original weights, undone before the weights are stored: the
+optimum is that of the problem as given, whatever the scale of X (a Unix timestamp, say). The
 gradient solver and a step given by the user run on X as given.
 
 The :func:`sigmoid` and :func:`softmax` defined here are the library's only
@@ -104,7 +104,7 @@ __all__ = [
 
 
 def sigmoid(z):
-    """The logistic function ``1 / (1 + exp(-z))`` (:eq:`eq-logr-sigmoid`).
+    """The logistic function ``1 / (1 + exp(-z))`` :eq:`eq-logr-sigmoid`.
 
     Section "Odds, log-odds and the logistic function". Stable for large
     ``|z|``: with ``e = exp(-|z|)``, which never overflows, it returns
@@ -127,7 +127,7 @@ def sigmoid(z):
 
 
 def softmax(Z):
-    """Row-wise softmax ``exp(Z) / sum(exp(Z))`` (:eq:`eq-logr-softmax`).
+    """Row-wise softmax ``exp(Z) / sum(exp(Z))`` :eq:`eq-logr-softmax`.
 
     Section "More than two classes". The row maximum is subtracted first,
     which changes nothing mathematically and keeps ``exp`` from overflowing.
@@ -231,7 +231,7 @@ def log_loss_from_scores(y, scores):
     softplus ``log(1 + e^z)`` evaluated as ``np.logaddexp(0, z)``, which
     never overflows. ``K`` classes: ``scores`` has one column per class,
     ``y`` holds class indices ``0 .. K-1``, and the loss is
-    ``logsumexp(z_i) - z_{i, y_i}`` (:eq:`eq-logr-softmax-loss`), with the
+    ``logsumexp(z_i) - z_{i, y_i}`` :eq:`eq-logr-softmax-loss`, with the
     row maximum taken out of the exponentials. The estimators minimise
     this loss (plus their penalty).
 
@@ -292,7 +292,7 @@ def gaussian_nb_weights(means, variances, prior):
     """Logistic weights implied by Gaussian class-conditional densities.
 
     Section "From Gaussian classes to a linear logit"
-    (:eq:`eq-logr-nb-weights`).
+    :eq:`eq-logr-nb-weights`.
     If ``x_i | y = k ~ N(means[k, i], variances[i])`` independently over the
     features, with a variance shared by the two classes, and
     ``P(y = 1) = prior``, then ``P(y = 1 | x) = sigmoid(w @ x + b)`` exactly,
@@ -518,7 +518,7 @@ def _newton(problem, theta, max_iter, tol):
     """:prf:ref:`alg-logr-newton` (IRLS), :eq:`eq-logr-newton`.
 
     Each step solves ``H step = grad`` with the Hessian
-    ``H = A^T S A / n + alpha`` (:eq:`eq-logr-hessian`), then halves the step
+    ``H = A^T S A / n + alpha`` :eq:`eq-logr-hessian`, then halves the step
     until the loss does not increase by more than its own rounding error
     (near the optimum a full step changes the loss by less than that, and
     refusing it would stall the iteration at a gradient above ``tol``). It
@@ -787,8 +787,8 @@ class LogisticRegression(
     alpha : float, default 0.0
         Strength of the L2 penalty ``(alpha / 2) ||w||^2`` (not on ``b``).
     solver : {"accelerated", "gradient", "newton"}, default "accelerated"
-        ``"gradient"``: gradient descent with a fixed step, the algorithm box
-        :prf:ref:`alg-logr-gradient`. ``"accelerated"``: the same steps with
+        ``"gradient"``: gradient descent with a fixed step, :prf:ref:`alg-logr-gradient`.
+        ``"accelerated"``: the same steps with
         Nesterov's momentum and a restart whenever the loss would go up;
         it reaches the optimum of standardized, ill-conditioned problems in
         far fewer iterations. ``"newton"``: Newton's method (IRLS,
@@ -914,7 +914,7 @@ class LogisticRegression(
 class SoftmaxRegression(_LinearProbabilisticModel):
     """Multinomial logistic regression, ``P(y = k | x) = softmax(W x + b)_k``.
 
-    Section "More than two classes" (:eq:`eq-logr-softmax`). Fitted by
+    Section "More than two classes" :eq:`eq-logr-softmax`. Fitted by
     gradient descent (plain or accelerated) on the mean cross-entropy plus
     ``(alpha / 2) ||W||^2``, whose gradient is ``A^T (P - Y) / n + alpha W``
     with ``Y`` the one-hot labels. With ``alpha = 0`` the K weight vectors are only
@@ -1081,7 +1081,7 @@ def logistic_inference(X, y, confidence=0.95):
     maximum-likelihood weights:
 
     - ``covariance``: the inverse of the Fisher information
-      ``X~^T S X~`` (:eq:`eq-logr-fisher`), the negated Hessian
+      ``X~^T S X~`` :eq:`eq-logr-fisher`, the negated Hessian
       :eq:`eq-logr-hessian` of the log-likelihood, with
       ``S = diag(p_i (1 - p_i))``;
     - ``coef_stderr``, ``intercept_stderr``: the square roots of its
@@ -1091,7 +1091,7 @@ def logistic_inference(X, y, confidence=0.95):
       Wald test);
     - ``confidence_interval``: ``coef -/+ z_{(1+confidence)/2} * stderr``,
       one row ``(low, high)`` per feature;
-    - ``deviance = -2 l`` at the fit (:eq:`eq-logr-deviance`), and the
+    - ``deviance = -2 l`` at the fit :eq:`eq-logr-deviance`, and the
       ``null_deviance`` of the model with an intercept only.
 
     These are large-sample results: they hold approximately, better the

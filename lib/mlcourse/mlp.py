@@ -2,15 +2,15 @@
 
 Chapter :ref:`chapter-mlp`. The network is a stack of dense layers.
 With ``A^(0) = X`` (one sample per row), layer ``l = 1..L`` computes
-``Z^(l) = A^(l-1) W^(l) + b^(l)`` (:eq:`eq-mlp-affine`) and, below the
-output, ``A^(l) = g(Z^(l))`` (:eq:`eq-mlp-hidden`). The output layer turns
+``Z^(l) = A^(l-1) W^(l) + b^(l)`` :eq:`eq-mlp-affine` and, below the
+output, ``A^(l) = g(Z^(l))`` :eq:`eq-mlp-hidden`. The output layer turns
 ``Z^(L)`` into probabilities: a sigmoid with one output unit for two
 classes, a softmax over ``K`` units for ``K > 2`` classes
-(:eq:`eq-mlp-output`). The loss is the mean cross-entropy plus an L2
-penalty ``(alpha / 2) * sum_l ||W^(l)||^2`` (:eq:`eq-mlp-loss`).
+:eq:`eq-mlp-output`. The loss is the mean cross-entropy plus an L2
+penalty ``(alpha / 2) * sum_l ||W^(l)||^2`` :eq:`eq-mlp-loss`.
 
-Backpropagation (:eq:`eq-mlp-delta-out`, :eq:`eq-mlp-grads`,
-:eq:`eq-mlp-delta-back`) runs the chain rule from the output back to the
+Backpropagation, :eq:`eq-mlp-delta-out`, :eq:`eq-mlp-grads` and
+:eq:`eq-mlp-delta-back`, runs the chain rule from the output back to the
 input, one layer at a time, vectorized over a batch::
 
     Delta^(L) = (P - Y) / n
@@ -19,7 +19,7 @@ input, one layer at a time, vectorized over a batch::
     Delta^(l-1) = (Delta^(l) W^(l)^T) * g'(Z^(l-1))
 
 Training is mini-batch stochastic gradient descent with heavy-ball momentum
-(:eq:`eq-mlp-momentum`): ``v <- momentum * v - learning_rate * grad``,
+:eq:`eq-mlp-momentum`: ``v <- momentum * v - learning_rate * grad``,
 ``theta <- theta + v``. The defaults (``learning_rate=0.1``,
 ``momentum=0.9``, ``batch_size=32``, ``max_iter=200``, tanh hidden units,
 Glorot initialization, He's for relu units) make
@@ -74,6 +74,8 @@ __all__ = [
 # sigmoid and softmax are those of chapter "Logistic regression", imported
 # above and re-exported here.
 
+#: The hidden layers' activations ``MLPClassifier(activation=...)`` accepts
+#: (section "The forward pass").
 ACTIVATIONS = ("tanh", "relu", "sigmoid", "identity")
 _ACTIVATION = [StrOptions(set(ACTIVATIONS))]
 
@@ -83,7 +85,7 @@ _ACTIVATION = [StrOptions(set(ACTIVATIONS))]
     prefer_skip_nested_validation=True,
 )
 def activation(name, Z):
-    """Apply the hidden activation ``g`` elementwise (:eq:`eq-mlp-hidden`)."""
+    """Apply the hidden activation ``g`` elementwise :eq:`eq-mlp-hidden`."""
     return _activation(name, Z)
 
 
@@ -126,7 +128,7 @@ def _activation_derivative(name, Z):
 
 
 def _output_probabilities(Z_out):
-    """Sigmoid for one output, softmax for several (:eq:`eq-mlp-output`)."""
+    """Sigmoid for one output, softmax for several :eq:`eq-mlp-output`."""
     if Z_out.shape[1] == 1:
         return sigmoid(Z_out)
     return softmax(Z_out)
@@ -136,7 +138,7 @@ def cross_entropy(P, Y):
     """Mean cross-entropy of probabilities ``P`` against one-hot (or 0/1) targets ``Y``.
 
     With one column, ``P`` holds ``P(y = 1)`` and the binary form
-    ``-[y log p + (1 - y) log(1 - p)]`` is used (:eq:`eq-mlp-loss`).
+    ``-[y log p + (1 - y) log(1 - p)]`` is used :eq:`eq-mlp-loss`.
     Probabilities are clipped to
     ``[1e-15, 1 - 1e-15]`` so that a confident mistake costs a large but finite loss.
     """
@@ -178,7 +180,7 @@ def init_parameters(
       goes the other way for its logistic units, with
       ``r = sqrt(2 / (fan_in + fan_out))``;
     - ``init="he"``: ``r = sqrt(6 / fan_in)``, variance ``2 / fan_in``
-      (:eq:`eq-mlp-he`) :cite:`he2015`, which keeps the size of relu
+      :eq:`eq-mlp-he` :cite:`he2015`, which keeps the size of relu
       units' scores from layer to layer.
 
     The default (``None``) is ``"he"`` for relu units and ``"glorot"``
@@ -256,7 +258,7 @@ def _penalty(coefs, alpha):
 def loss_and_gradients(
     coefs, intercepts, X, Y, activation_name="tanh", alpha=0.0
 ):
-    """The penalized loss (:eq:`eq-mlp-loss`) and its gradients.
+    """The penalized loss :eq:`eq-mlp-loss` and its gradients.
 
     One forward and one backward pass.
 

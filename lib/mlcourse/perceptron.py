@@ -7,11 +7,11 @@ The chapter :ref:`chapter-perceptron` builds everything here; the chapter
 Conventions (the notation page):
 
 - the score is ``f(x) = w @ x + b``; a sample is a **mistake** when
-  ``y * f(x) <= 0`` (:eq:`eq-pc-mistake`), so a point on the boundary is a
+  ``y * f(x) <= 0`` :eq:`eq-pc-mistake`, so a point on the boundary is a
   mistake whatever its label, and a score that is not a finite number is
   an error, never a correct answer;
 - the update is ``w += eta_k * y * x`` and ``b += eta_k * y``
-  (:eq:`eq-pc-update`), where ``eta_k`` is ``learning_rate`` (a number) or
+  :eq:`eq-pc-update`, where ``eta_k`` is ``learning_rate`` (a number) or
   ``learning_rate(k)`` for the ``k``-th update;
 - the larger of the two labels in sorted order is the positive class ``+1``.
 
@@ -97,7 +97,7 @@ def _signed(X, y):
 
 @validate_params({"X": ["array-like"]}, prefer_skip_nested_validation=True)
 def augment(X):
-    """Augmented samples ``[1, x]``, the ones FIRST (:eq:`eq-pc-augmented`).
+    """Augmented samples ``[1, x]``, the ones FIRST :eq:`eq-pc-augmented`.
 
     Section "The bias by augmentation": with ``X_tilde = augment(X)`` and
     ``w_tilde = [b, *w]``, ``X_tilde @ w_tilde`` equals ``X @ w + b``.
@@ -114,7 +114,7 @@ def normalize(X, y):
     """The normalization (reflection) trick: row ``i`` is ``y_i * X[i]``.
 
     Section "Normalization: one class instead of two"
-    (:eq:`eq-pc-normalized`), with labels mapped to -1/+1: "every sample is
+    :eq:`eq-pc-normalized`, with labels mapped to -1/+1: "every sample is
     classified correctly by ``w``" reads "``Z @ w > 0`` for every row of
     ``Z = normalize(X, y)``". Pass ``augment(X)`` to reflect the bias too.
     """
@@ -192,7 +192,7 @@ def mistake_bound(R, gamma) -> float:
 
 
 def is_mistake(x, y_i, w, b) -> bool:
-    """The mistake rule ``y * (w @ x + b) <= 0`` (:eq:`eq-pc-mistake`).
+    """The mistake rule ``y * (w @ x + b) <= 0`` :eq:`eq-pc-mistake`.
 
     Every decision of the plain loop is this expression; the engine uses it
     for each sample its approximate margins leave undecided, which is why
@@ -247,7 +247,7 @@ def plain_passes(
 
     With ``dual``, the rows of ``X`` are those of a Gram matrix ``K``, and
     ``coef`` holds the dual coefficients ``a_j = alpha_j y_j`` of the kernel
-    perceptron (:eq:`eq-va-dual`): the score of sample ``i`` is
+    perceptron :eq:`eq-va-dual`: the score of sample ``i`` is
     ``K[i] @ a + b``, and update ``k`` adds ``eta_k y_i`` to ``a_i``.
     """
     coef, k, n = coef.copy(), 0, X.shape[0]
@@ -654,9 +654,9 @@ class Perceptron(_PerceptronRule):
     """The online (single-sample) perceptron of Rosenblatt.
 
     Chapter "The perceptron", :prf:ref:`alg-pc-single`: a sample is a
-    mistake when ``y (w @ x + b) <= 0`` (:eq:`eq-pc-mistake`), and each
+    mistake when ``y (w @ x + b) <= 0`` :eq:`eq-pc-mistake`, and each
     mistake updates ``w += eta_k y x``, ``b += eta_k y``
-    (:eq:`eq-pc-update`). Training stops after a pass with no mistake
+    :eq:`eq-pc-update`. Training stops after a pass with no mistake
     (``converged_``), or after ``max_iter`` passes with a
     ``ConvergenceWarning``. The next mistake is found by the engine
     (``next_mistakes``); the run is :func:`plain_perceptron`'s, bit for
@@ -760,7 +760,7 @@ class BatchPerceptron(_PerceptronRule):
     """The batch perceptron: gradient descent on the perceptron criterion.
 
     Chapter "The perceptron", :prf:ref:`alg-pc-batch`
-    (:eq:`eq-pc-batch`): each iteration finds the set ``M`` of mistakes
+    :eq:`eq-pc-batch`: each iteration finds the set ``M`` of mistakes
     (``y_i (w @ x_i + b) <= 0``) and takes one step
     ``w += eta_k * sum_{i in M} y_i x_i``, ``b += eta_k * sum_{i in M} y_i``.
     It stops when ``M`` is empty (``converged_``) or after ``max_iter``

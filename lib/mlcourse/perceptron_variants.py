@@ -192,7 +192,7 @@ def _passes(
 
 
 def _votes(passes, n, start):
-    """The vectors of a run, and their survival counts (:eq:`eq-va-voted`).
+    """The vectors of a run, and their survival counts :eq:`eq-va-voted`.
 
     The vector made by a mistake counts that visit as its first, so the
     counts add up to the number of visits.
@@ -298,7 +298,7 @@ def averaged_perceptron_plain(
 ):  # fmt: skip
     """The averaged perceptron with lazy averaging, one update at a time.
 
-    :prf:ref:`alg-va-averaged` (:eq:`eq-va-lazy`): keep the weights
+    :prf:ref:`alg-va-averaged` :eq:`eq-va-lazy`: keep the weights
     ``w``, a weighted sum ``u`` of the updates and the number ``c`` of
     visits so far; an update ``delta`` made at visit ``c + 1`` adds
     ``c * delta`` to ``u``, and after ``c`` visits the average is
@@ -459,8 +459,8 @@ class AveragedPerceptron(LinearBinaryClassifierMixin, _BinaryVariant):
 
     Section "The averaged perceptron": runs all ``max_iter`` passes of the
     perceptron rule and returns, as ``coef_`` and ``intercept_``, the mean
-    of the weights taken after every sample visit (:eq:`eq-va-average`),
-    computed with lazy averaging (:eq:`eq-va-lazy`): what scikit-learn's
+    of the weights taken after every sample visit :eq:`eq-va-average`,
+    computed with lazy averaging :eq:`eq-va-lazy`: what scikit-learn's
     ``SGDClassifier(loss="perceptron", average=True, ...)`` computes, to
     rounding. The result is :func:`averaged_perceptron_plain`'s, bit for
     bit.
@@ -511,7 +511,7 @@ class VotedPerceptron(BinaryClassifierMixin, _BinaryVariant):
     Freund and Schapire (1999); section "The voted perceptron". Stores every
     weight vector the perceptron passes through and its survival count. A
     prediction is the sign of the survival-weighted vote
-    ``sum_k c_k sign(w_k @ x + b_k)`` (:eq:`eq-va-voted`); a vector with
+    ``sum_k c_k sign(w_k @ x + b_k)`` :eq:`eq-va-voted`; a vector with
     score exactly 0 abstains. The vectors are
     :func:`voted_perceptron_naive`'s, bit for bit.
 """
@@ -701,7 +701,7 @@ class PocketPerceptron(LinearBinaryClassifierMixin, _BinaryVariant):
 class KernelPerceptron(BinaryClassifierMixin, _BinaryVariant):
     """The kernel (dual) perceptron (:prf:ref:`alg-va-kernel`).
 
-    Section "The kernel trick" (:eq:`eq-va-dual`): the perceptron's rule on
+    Section "The kernel trick" :eq:`eq-va-dual`: the perceptron's rule on
     the scores ``sum_j alpha_j y_j k(x_j, x) + b``, through the engine's
     passes in their dual form; the run is :func:`kernel_perceptron_naive`'s,
     bit for bit. It stops after a pass with no mistake (``converged_``),
@@ -712,8 +712,8 @@ class KernelPerceptron(BinaryClassifierMixin, _BinaryVariant):
     Parameters
     ----------
     kernel : {"linear", "poly", "rbf"} or callable, default="poly"
-        ``"poly"`` is ``(gamma x @ z + coef0) ** degree`` (:eq:`eq-va-poly`),
-        ``"rbf"`` is ``exp(-gamma ||x - z||**2)`` (:eq:`eq-va-rbf`); a
+        ``"poly"`` is ``(gamma x @ z + coef0) ** degree`` :eq:`eq-va-poly`,
+        ``"rbf"`` is ``exp(-gamma ||x - z||**2)`` :eq:`eq-va-rbf`; a
         callable ``k(A, B)`` returns the matrix of kernel values between
         the rows of A and of B.
     degree : int, default=2
@@ -875,7 +875,7 @@ def multiclass_rule(a, y_i, W):
     augmentation"), so the scores are ``W @ a``. The rival is the
     highest-scoring class other than ``y_i`` (the smallest index on a tie);
     the sample is a mistake when the rival scores at least as high as the
-    true class (:eq:`eq-va-multiclass`). The plain loop and the engine both
+    true class :eq:`eq-va-multiclass`. The plain loop and the engine both
     decide with this function; a score that is not a finite number is an
     error.
     """

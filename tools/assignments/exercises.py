@@ -14,7 +14,9 @@ Each exercise is written once, in its chapter's "Exercises" section:
   and ``wrong``, the catalogue of wrong answers its checker must reject,
   each with its ``kind``, a part of the message it ``says`` and its
   ``code`` (``not applicable`` names the kinds that cannot occur, with the
-  reason); ``right`` holds other correct answers, which it must accept.
+  reason); ``right`` holds other correct answers, which it must accept;
+  ``library`` names the course library's public functions that do the
+  exercise's work (the teaching page lists them for instructors).
 
 Raw cells are not executed by nbval and not shown by the website; the
 generators (``make exercises``, ``make assignments``) and the tests read
@@ -63,6 +65,32 @@ WRITTEN_KINDS = (
 )
 OTHER_KIND = "formula"
 
+#: The ``library`` field of the records that do not write it yet: the
+#: course library's public names that do each exercise's work (by label).
+LIBRARY_ANSWERS = {
+    "ex-lr-closed-form": ("mlcourse.linear_regression.least_squares_line",),
+    "ex-lr-r2": ("mlcourse.linear_regression.r2_score",),
+    "ex-lr-slope-se": ("mlcourse.linear_regression.slope_inference",),
+    "ex-lr-coverage": ("mlcourse.linear_regression.slope_inference",),
+    "ex-logr-stable-sigmoid": ("mlcourse.logistic_regression.sigmoid",),
+    "ex-logr-softmax": ("mlcourse.logistic_regression.softmax",),
+    "ex-gd-loop": ("mlcourse.gradient_descent.gradient_descent",),
+    "ex-gd-gradient-check": ("mlcourse.gradient_descent.numerical_gradient",),
+    "ex-pc-first-mistake": ("mlcourse.perceptron.is_mistake",),
+    "ex-cv-bound-for": (
+        "mlcourse.perceptron.mistake_bound",
+        "mlcourse.perceptron.margin",
+        "mlcourse.perceptron.radius",
+    ),
+    "ex-va-lazy": (
+        "mlcourse.perceptron_variants.averaged_perceptron_plain",
+        "mlcourse.perceptron_variants.lazy_average",
+    ),
+    "ex-va-kernel-predict": ("mlcourse.perceptron_variants.rbf_kernel",),
+    "ex-mlp-dense-backward": ("mlcourse.mlp.backward",),
+    "ex-mlp-forward": ("mlcourse.mlp.forward",),
+}
+
 SOLUTION_START = re.compile(
     r"^(`{3,}|:{3,})\{solution-start\}\s*(\S+)", re.MULTILINE
 )
@@ -110,6 +138,7 @@ class Exercise:
     wrong: list[Wrong] = field(default_factory=list)
     not_applicable: dict[str, str] = field(default_factory=dict)
     right: list[dict] = field(default_factory=list)  # other correct answers
+    library: tuple[str, ...] = ()  # the library's names that do its work
 
     @property
     def checked(self) -> bool:
@@ -189,6 +218,9 @@ def _read_record(exercise: Exercise, cell) -> None:
     ]
     exercise.not_applicable = dict(record.get("not applicable", {}) or {})
     exercise.right = list(record.get("right", []) or [])
+    exercise.library = tuple(
+        record.get("library") or LIBRARY_ANSWERS.get(exercise.label, ())
+    )
 
 
 def read_chapter(nb: nbformat.NotebookNode, stem: str) -> list[Exercise]:

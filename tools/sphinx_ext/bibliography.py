@@ -15,8 +15,12 @@ from __future__ import annotations
 
 from docutils import nodes
 from pybtex.plugin import register_plugin
+from pybtex.style.formatting import toplevel
 from pybtex.style.formatting.unsrt import Style as UnsrtStyle
+from pybtex.style.formatting.unsrt import date, pages
 from pybtex.style.labels import BaseLabelStyle
+from pybtex.style.template import optional, sentence, words
+from pybtex.style.template import optional_field as opt
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 
@@ -39,10 +43,20 @@ class AuthorYearLabels(BaseLabelStyle):
 
 
 class AuthorYearStyle(UnsrtStyle):
-    """pybtex's ``unsrt`` entries, labelled and sorted by author and year."""
+    """pybtex's ``unsrt`` entries, labelled and sorted by author and year;
+    a paper in proceedings reads like a chapter ("In Book, pages 1-8, 2002.")."""
 
     default_label_style = "author_year"
     default_sorting_style = "author_year_title"
+
+    def get_inproceedings_template(self, e):
+        book = sentence[self.format_btitle(e, "booktitle", as_sentence=False),
+                        self.format_volume_and_series(e, as_sentence=False),
+                        optional[words["pages", pages]], opt("publisher"),
+                        opt("address"), date]  # fmt: skip
+        return toplevel[sentence[self.format_names("author")],
+                        self.format_title(e, "title"), words["In", book],
+                        self.format_web_refs(e)]  # fmt: skip
 
 
 def _where(env, docname: str) -> str:

@@ -1,16 +1,16 @@
 """Checkers for the exercises of chapter 3, "Gradient descent".
 
-- :func:`check_logistic_gradient` (exercise :ref:`ex-gd-logistic-gradient`):
+- :func:`check_logistic_gradient` (:ref:`ex-gd-logistic-gradient`):
   ``penalized_gradient(w, X, y, lam)``, the gradient of the mean logistic
   loss for labels in {-1, +1} (equation :eq:`eq-gd-logistic`) plus an L2
   penalty that spares the bias, free of overflow for large weights;
-- :func:`check_max_stable_step` (exercise :ref:`ex-gd-threshold`):
+- :func:`check_max_stable_step` (:ref:`ex-gd-threshold`):
   ``max_stable_step(X)``, the threshold step of gradient descent on the
   least-squares loss with design ``X`` (:prf:ref:`thm-gd-quadratic`);
-- :func:`check_descend` (exercise :ref:`ex-gd-loop`): ``descend(gradient,
+- :func:`check_descend` (:ref:`ex-gd-loop`): ``descend(gradient,
   w_init, learning_rate, tol, max_steps)``, the loop of equation
   :eq:`eq-gd-update` with a stopping rule on the step length;
-- :func:`check_central_difference` (exercise :ref:`ex-gd-gradient-check`):
+- :func:`check_central_difference` (:ref:`ex-gd-gradient-check`):
   ``central_difference(J, w, eps)``, the numerical gradient.
 
 What a case should give: the gradient from scipy's ``expit``; the

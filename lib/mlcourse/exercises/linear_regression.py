@@ -1,14 +1,14 @@
 """Checkers for the exercises of chapter 1, "Linear regression".
 
-- :func:`check_least_squares_line` (exercise :ref:`ex-lr-closed-form`):
+- :func:`check_least_squares_line` (:ref:`ex-lr-closed-form`):
   ``least_squares_line(x, y) -> (intercept, slope)`` from the closed form
   (equations :eq:`eq-lr-slope` and :eq:`eq-lr-intercept`), with no fitting
   routine;
-- :func:`check_r2` (exercise :ref:`ex-lr-r2`): ``r2(y, y_pred)``, equation
+- :func:`check_r2` (:ref:`ex-lr-r2`): ``r2(y, y_pred)``, equation
   :eq:`eq-lr-r2`;
-- :func:`check_slope_standard_error` (exercise :ref:`ex-lr-slope-se`):
+- :func:`check_slope_standard_error` (:ref:`ex-lr-slope-se`):
   ``slope_standard_error(x, y)``, equation :eq:`eq-lr-se`;
-- :func:`check_slope_interval` (exercise :ref:`ex-lr-coverage`):
+- :func:`check_slope_interval` (:ref:`ex-lr-coverage`):
   ``slope_interval(x, y, confidence) -> (low, high)``.
 
 What a case should give comes from scipy and scikit-learn

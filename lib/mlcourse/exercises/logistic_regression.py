@@ -1,16 +1,15 @@
 """Checkers for the exercises of chapter 2, "Logistic regression".
 
-- :func:`check_sigmoid` (exercise :ref:`ex-logr-stable-sigmoid`):
+- :func:`check_sigmoid` (:ref:`ex-logr-stable-sigmoid`):
   ``sigmoid_answer(z)``, accurate and free of overflow for any ``z``;
-- :func:`check_log_likelihood_gradient` (exercise :ref:`ex-logr-gradient`):
+- :func:`check_log_likelihood_gradient` (:ref:`ex-logr-gradient`):
   ``log_likelihood_gradient(X, y, w, b) -> (grad_w, grad_b)``, labels in
   {0, 1}, with no Python loop over the examples (equation
   :eq:`eq-logr-gradient`);
-- :func:`check_softmax` (exercise :ref:`ex-logr-softmax`): a stable
+- :func:`check_softmax` (:ref:`ex-logr-softmax`): a stable
   ``softmax_answer(Z)``, one distribution per row, no Python loop;
-- :func:`check_newton_step` (exercise :ref:`ex-logr-newton-step`):
-  ``newton_step(X, y, w)``, one Newton (IRLS) step (algorithm
-  :prf:ref:`alg-logr-newton`).
+- :func:`check_newton_step` (:ref:`ex-logr-newton-step`):
+  ``newton_step(X, y, w)``, one Newton (IRLS) step (:prf:ref:`alg-logr-newton`).
 
 What a case should give comes from scipy (``expit``, ``softmax``, a
 Cholesky solve), which the answers may not call. Overflow inside

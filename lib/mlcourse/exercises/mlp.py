@@ -1,19 +1,19 @@
 """Checkers for the exercises of chapter 7, "Multi-layer perceptrons".
 
-- :func:`check_dense_backward` (exercise :ref:`ex-mlp-dense-backward`):
+- :func:`check_dense_backward` (:ref:`ex-mlp-dense-backward`):
   ``dense_backward(A_prev, W, dZ) -> (dW, db, dA_prev)`` (equations
   :eq:`eq-mlp-grads` and :eq:`eq-mlp-delta-back`);
-- :func:`check_value_class` (exercise :ref:`ex-mlp-autograd`): a class
+- :func:`check_value_class` (:ref:`ex-mlp-autograd`): a class
   ``Value`` of numbers that remember how they were computed, with ``+``,
   ``*``, ``tanh`` and ``backward`` (section :ref:`mlp-graph`);
-- :func:`check_xor_network` (exercise :ref:`ex-mlp-xor-weights`): hand-set
+- :func:`check_xor_network` (:ref:`ex-mlp-xor-weights`): hand-set
   weights ``W1_answer, b1_answer, w2_answer, b2_answer`` of a 2-2-1 network
   of step units that computes XOR, other than the chapter's;
-- :func:`check_parameter_count` (exercise :ref:`ex-mlp-count`): the number of
+- :func:`check_parameter_count` (:ref:`ex-mlp-count`): the number of
   weights and biases of the digits network, ``n_parameters``;
-- :func:`check_mlp_forward` (exercise :ref:`ex-mlp-forward`): the forward pass
+- :func:`check_mlp_forward` (:ref:`ex-mlp-forward`): the forward pass
   ``mlp_forward(X, W1, b1, W2, b2)`` of a tanh network with a softmax output;
-- :func:`check_small_digits_network` (exercise :ref:`ex-mlp-digits-small`): a
+- :func:`check_small_digits_network` (:ref:`ex-mlp-digits-small`): a
   network ``small_net`` trained on the chapter's training split only, with
   one hidden layer of at most 16 units, that classifies at least 95% of
   the test images correctly.

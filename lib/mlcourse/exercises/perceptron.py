@@ -1,11 +1,11 @@
 """Checkers for the exercises of chapter 4, "The perceptron".
 
-- :func:`check_perceptron_update` (exercise :ref:`ex-pc-update`): one step of
+- :func:`check_perceptron_update` (:ref:`ex-pc-update`): one step of
   the single-sample rule (equation :eq:`eq-pc-update`),
   ``perceptron_update(w, b, x, y, eta)``;
-- :func:`check_first_mistake` (exercise :ref:`ex-pc-first-mistake`): the index
+- :func:`check_first_mistake` (:ref:`ex-pc-first-mistake`): the index
   of the first mistake of a pass, ``first_mistake(X, y, w, b)``;
-- :func:`check_students_from_zero` (exercise :ref:`ex-pc-students-zero`): the
+- :func:`check_students_from_zero` (:ref:`ex-pc-students-zero`): the
   students example run by hand from the zero vector, ``a_final``.
 
 What a case should give: the update from the mistake rule of equation

@@ -1,10 +1,10 @@
 """Checkers for the exercises of chapter 5, "The perceptron convergence theorem".
 
-- :func:`check_mistake_bound_for` (exercise :ref:`ex-cv-bound-for`):
+- :func:`check_mistake_bound_for` (:ref:`ex-cv-bound-for`):
   ``mistake_bound_for(X, y, u)``, the bound ``(R / gamma)**2`` of equation
   :eq:`eq-cv-bound` certified by a separating vector ``u`` of any length,
   ``np.inf`` if ``u`` does not separate (a margin of 0 included);
-- :func:`check_first_cosine_above` (exercise :ref:`ex-cv-lemmas`):
+- :func:`check_first_cosine_above` (:ref:`ex-cv-lemmas`):
   ``first_cosine_above(coef_path, u, c)``, the first update whose cosine
   with ``u`` exceeds ``c`` (equation :eq:`eq-cv-cosine`).
 

@@ -1,17 +1,17 @@
 """Checkers for the exercises of chapter 6, "Voted and averaged perceptrons".
 
-- :func:`check_lazy_average` (exercise :ref:`ex-va-lazy`): the averaged
-  perceptron with the lazy-averaging trick of algorithm
-  :prf:ref:`alg-va-averaged`, ``lazy_average(X, y_signed, max_iter) -> (coef,
+- :func:`check_lazy_average` (:ref:`ex-va-lazy`): the averaged
+  perceptron with the lazy-averaging trick of :prf:ref:`alg-va-averaged`,
+  ``lazy_average(X, y_signed, max_iter) -> (coef,
   intercept)``, which touches its sums only at mistakes;
-- :func:`check_voted_predict` (exercise :ref:`ex-va-voted-predict`): the voted
+- :func:`check_voted_predict` (:ref:`ex-va-voted-predict`): the voted
   prediction of equation :eq:`eq-va-voted`, ``voted_predict(weights,
   intercepts, counts, X)``, labels in {-1, +1}; a vector whose score is
   exactly 0 abstains, and a tied vote gives -1;
-- :func:`check_kernel_predict` (exercise :ref:`ex-va-kernel-predict`): the
+- :func:`check_kernel_predict` (:ref:`ex-va-kernel-predict`): the
   kernel perceptron's prediction (equation :eq:`eq-va-dual`) with the RBF
   kernel, ``kernel_predict(X_train, y_signed, alpha, b, X, beta)``;
-- :func:`check_best_pass` (exercise :ref:`ex-va-best-pass`): early stopping's
+- :func:`check_best_pass` (:ref:`ex-va-best-pass`): early stopping's
   choice, ``best_pass(val_accuracy)``, the number (from 1) of the first
   pass with the highest validation accuracy.
 

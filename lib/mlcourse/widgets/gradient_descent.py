@@ -22,6 +22,9 @@ from ..plotting import PALETTE
 
 __all__ = ["SCHEDULES", "quadratic_2d", "draw_descent", "descent_explorer"]
 
+#: The step-size schedules the explorer offers, those of
+#: :mod:`mlcourse.gradient_descent`: ``Constant``, ``InverseLinear``,
+#: ``InverseSqrt`` and ``Backtracking``.
 SCHEDULES = ("constant", "inverse-linear", "inverse-sqrt", "backtracking")
 
 

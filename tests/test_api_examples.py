@@ -1,0 +1,58 @@
+"""The library reference (chapters/api.md): its examples print what they
+show, and each module's table lists the module's public names.
+
+Each ``pycon`` block of the page is a doctest, run in one namespace per
+page, in order, as a reader pasting them into one session would.
+"""
+
+import doctest
+import importlib
+import re
+from pathlib import Path
+
+import pytest
+
+PAGE = Path(__file__).resolve().parents[1] / "chapters" / "api.md"
+FENCE = re.compile(r"^```pycon\n(.*?)^```$", re.S | re.M)
+
+
+def examples():
+    return FENCE.findall(PAGE.read_text())
+
+
+def test_every_module_section_has_an_example():
+    assert len(examples()) >= 8
+
+
+def test_examples_print_what_the_page_shows():
+    pytest.importorskip("matplotlib").use("Agg")
+    parser, globs, report = doctest.DocTestParser(), {}, []
+    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
+    for number, text in enumerate(examples(), 1):
+        test = parser.get_doctest(
+            text, globs, f"api.md example {number}", str(PAGE), 0
+        )
+        runner.run(test, out=report.append, clear_globs=False)
+        globs = test.globs
+    assert not runner.failures, "".join(report)
+
+
+SUMMARY = re.compile(
+    r"^\.\. currentmodule:: ([\w.]+)\n\n\.\. autosummary::\n"
+    r"   :nosignatures:\n\n((?:   \w+\n)+)",
+    re.M,
+)
+
+
+def test_each_modules_table_lists_its_public_names_in_order():
+    tables = SUMMARY.findall(PAGE.read_text())
+    assert len(tables) >= 8
+    for module, names in tables:
+        public = importlib.import_module(module).__all__
+        assert names.split() == list(public), module
+
+
+def test_the_table_check_reads_a_table():
+    text = ".. currentmodule:: m.x\n\n.. autosummary::\n   :nosignatures:\n\n"
+    found = SUMMARY.findall(text + "   a\n   b\n")
+    assert found == [("m.x", "   a\n   b\n")]
