@@ -73,8 +73,9 @@ def _check_spread(x, name: str = "x") -> float:
     scale = max(float(np.max(np.abs(x))), 1.0)
     if s_xx <= (1e-12 * scale) ** 2 * x.shape[0]:
         raise ValueError(
-            f"{name} has zero variance (all values equal {x[0]!r}): the slope of a line "
-            f"through points with a single x value is not determined."
+            f"{name} has zero variance (all values equal {float(x[0])!r}): "
+            "the slope of a line through points with a single x value is "
+            "not determined."
         )
     return s_xx
 

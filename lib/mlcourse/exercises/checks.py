@@ -112,8 +112,8 @@ def not_attempted(name: str, value: bool = False) -> CheckResult:
     verb = "set" if value else "write"
     return CheckResult(
         NOT_ATTEMPTED,
-        f"Not attempted yet: {verb} `{name}` in the cell above, then run "
-        "this cell again.",
+        f"Not attempted yet: {verb} `{name}`\n"
+        "in the cell above, then run this cell again.",
     )
 
 

@@ -9,11 +9,14 @@
 - :func:`check_slope_standard_error` (:ref:`ex-lr-slope-se`):
   ``slope_standard_error(x, y)``, equation :eq:`eq-lr-se`;
 - :func:`check_slope_interval` (:ref:`ex-lr-coverage`):
-  ``slope_interval(x, y, confidence) -> (low, high)``.
+  ``slope_interval(x, y, confidence) -> (low, high)``;
+- :func:`check_variance_inflation` (:ref:`ex-lr-vif`):
+  ``variance_inflation(X, j)``, the VIF of section "Multiple regression".
 
 What a case should give comes from scipy and scikit-learn
 (``scipy.stats.linregress``, ``sklearn.metrics.r2_score``), which the
-exercises do not let the answer call.
+exercises do not let the answer call, or from another route (the VIF as
+a diagonal entry of the inverse correlation matrix).
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ __all__ = [
     "check_r2",
     "check_slope_standard_error",
     "check_slope_interval",
+    "check_variance_inflation",
 ]
 
 FIVE_POINTS = (
@@ -397,6 +401,143 @@ def check_slope_interval(slope_interval) -> CheckResult:
                 with_quantile(lambda c, n: stats.t.ppf(0.5 + c / 2, n - 1)),
                 "the t distribution has n - 2 degrees of freedom here (two "
                 "parameters were fitted), not n - 1.",
+            ),
+        ],
+    )
+
+
+# ------------------------------------------- the variance inflation factor
+
+
+def _vif_cases(rng):
+    from sklearn.datasets import load_diabetes
+
+    diabetes = load_diabetes().data
+    cases = [
+        Case(
+            (
+                np.array([[1.0, 1.0], [1.0, -1.0], [-1.0, 1.0], [-1.0, -1.0]]),
+                0,
+            ),
+            description="two uncorrelated columns (VIF 1)",
+        ),
+        Case(
+            (
+                np.array(
+                    [
+                        [1.0, 2.0, 0.0],
+                        [2.0, 1.0, 1.0],
+                        [3.0, 4.0, 1.0],
+                        [4.0, 3.0, 0.0],
+                        [5.0, 6.0, 2.0],
+                    ]
+                ),
+                1,
+            ),
+            description="five rows, the middle column",
+        ),
+        Case((diabetes, 4), description="the diabetes data, s1"),
+    ]
+    for n, d in ((int(rng.integers(8, 15)), 3), (40, 5)):
+        base = rng.normal(size=(n, d))
+        mixed = base @ (np.eye(d) + rng.uniform(-0.8, 0.8, size=(d, d)))
+        j = int(rng.integers(0, d))
+        cases.append(
+            Case(
+                (np.round(mixed + rng.normal(5, 2, size=d), 3), j),
+                description=f"{n} random rows, {d} correlated columns",
+                random=True,
+            )
+        )
+    return cases
+
+
+def _r2_of_column(X, j, intercept=True, centred=True):
+    """R_j^2 of the least-squares fit of column j on the other columns.
+
+    ``intercept=False`` leaves out the column of ones, a common slip, and
+    ``centred=False`` then also measures the spread around 0.
+    """
+    target = X[:, j]
+    others = np.delete(X, j, axis=1)
+    if intercept:
+        others = np.column_stack([np.ones(len(X)), others])
+    coef = np.linalg.lstsq(others, target, rcond=None)[0]
+    residual = target - others @ coef
+    spread = target - target.mean() if centred else target
+    return 1 - (residual @ residual) / (spread @ spread)
+
+
+@with_cases(_vif_cases)
+def check_variance_inflation(variance_inflation) -> CheckResult:
+    """Check ``variance_inflation(X, j)`` against ``inv(corr(X))[j, j]``."""
+
+    def r2_of(case):
+        return _r2_of_column(*case.args)
+
+    def one_based(given, expected, case):
+        X, j = case.args
+        if j == 0:
+            return False
+        r2 = _r2_of_column(X, j - 1)
+        return isclose(given, 1 / (1 - r2))
+
+    def no_intercept(given, expected, case):
+        X, j = case.args
+        return any(
+            isclose(given, 1 / (1 - _r2_of_column(X, j, False, centred)))
+            for centred in (True, False)
+        )
+
+    def r2_itself(given, expected, case):
+        r2 = r2_of(case)
+        return any(isclose(given, v) for v in (r2, 1 - r2, 1 / r2))
+
+    def sign(given, expected, case):
+        return isclose(given, 1 / (1 + r2_of(case)))
+
+    def one_pair(given, expected, case):
+        X, j = case.args
+        corr = np.corrcoef(X, rowvar=False)[j]
+        pairs = [1 / (1 - r**2) for k, r in enumerate(corr) if k != j]
+        return any(isclose(given, v) for v in pairs)
+
+    def inverse_correlation(X, j):
+        return float(np.linalg.inv(np.corrcoef(X, rowvar=False))[j, j])
+
+    return check_function(
+        variance_inflation,
+        inverse_correlation,
+        _vif_cases,
+        name="variance_inflation",
+        rtol=1e-6,
+        calls=Calls(
+            allowed=("numpy.linalg",),
+            forbidden=("numpy.polyfit",),
+            reason="Fit the regression of column j on the others yourself.",
+        ),
+        hints=[
+            (
+                one_based,
+                "the columns are numbered from 0: feature j is X[:, j].",
+            ),
+            (
+                no_intercept,
+                "the regression of column j on the others needs an "
+                "intercept (a column of ones), or R_j^2 measures the spread "
+                "around 0 instead of around the column's mean.",
+            ),
+            (
+                r2_itself,
+                "that is R_j^2 or a step towards it; the VIF is "
+                "1 / (1 - R_j^2).",
+            ),
+            (sign, "the VIF is 1 / (1 - R_j^2), with a minus sign."),
+            (
+                one_pair,
+                "that is the VIF from the correlation with one other column; "
+                "R_j^2 comes from regressing column j on all the others "
+                "together.",
             ),
         ],
     )
