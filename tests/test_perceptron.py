@@ -278,6 +278,21 @@ def test_near_overflow_runs_are_covered_both_ways():
     assert ends["ok"] >= 5 and ends["overflow"] >= 5
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_engine_long_blocks_in_single_precision(seed):
+    """Separable data with a small margin: long clean runs, scanned in
+    blocks of hundreds of rows in single precision; the plain loop's run."""
+    rng = np.random.default_rng(60 + seed)
+    X = rng.standard_normal((2000, 5))
+    scores = X @ rng.standard_normal(5)
+    X, y = X[np.abs(scores) > 0.05], np.sign(scores[np.abs(scores) > 0.05])
+    plain = plain_perceptron(X, y, max_iter=50)
+    fast = fast_perceptron(X, y, max_iter=50)
+    assert plain.converged and plain.n_updates > 100
+    for name in ("coef_path", "intercept_path", "update_indices"):
+        assert np.array_equal(getattr(plain, name), getattr(fast, name))
+
+
 def test_engine_on_near_ties():
     # Scores within rounding of zero: a BLAS product and the plain loop's
     # dot product may disagree on their sign; the engine must follow the
