@@ -278,6 +278,21 @@ def test_near_overflow_runs_are_covered_both_ways():
     assert ends["ok"] >= 5 and ends["overflow"] >= 5
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_engine_long_blocks_in_single_precision(seed):
+    """Separable data with a small margin: long clean runs, scanned in
+    blocks of hundreds of rows in single precision; the plain loop's run."""
+    rng = np.random.default_rng(60 + seed)
+    X = rng.standard_normal((2000, 5))
+    scores = X @ rng.standard_normal(5)
+    X, y = X[np.abs(scores) > 0.05], np.sign(scores[np.abs(scores) > 0.05])
+    plain = plain_perceptron(X, y, max_iter=50)
+    fast = fast_perceptron(X, y, max_iter=50)
+    assert plain.converged and plain.n_updates > 100
+    for name in ("coef_path", "intercept_path", "update_indices"):
+        assert np.array_equal(getattr(plain, name), getattr(fast, name))
+
+
 def test_engine_on_near_ties():
     # Scores within rounding of zero: a BLAS product and the plain loop's
     # dot product may disagree on their sign; the engine must follow the
@@ -334,6 +349,23 @@ def test_engine_uses_single_visits_blocks_and_the_plain_test():
     )
     assert found == expected == [5, 6, 700, 1900]
     assert counts["block"] > 0 and counts["decide"] >= 1
+
+
+def test_the_mistake_rule_sums_exactly_wherever_the_weights_lie():
+    # scores within rounding of 0: a BLAS product's sign there depends on
+    # its kernel and on the rows' place in memory; the rule's does not
+    from fractions import Fraction
+
+    rng = np.random.default_rng(0)
+    memory = np.empty(12)  # w at an address 8 bytes past the block's start
+    for _ in range(2000):
+        x = rng.integers(-2, 3, size=9).astype(float)
+        w = memory[1:10]
+        w[:] = rng.integers(-6, 7, size=9) * 0.3
+        b = -float(x @ w) if rng.random() < 0.5 else 0.3
+        exact = sum(map(Fraction, np.multiply(x, w).tolist())) + Fraction(b)
+        for weights in (w, w.copy()):
+            assert is_mistake(x, 1.0, weights, b) == (exact <= 0)
 
 
 def test_a_score_that_is_not_a_number_is_an_error_not_a_correct_answer():

@@ -644,6 +644,25 @@ def test_multiclass_fast_search_is_exact_on_float_data(seed):
     np.testing.assert_array_equal(model.intercept_, b)
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_multiclass_blocks_are_exact(seed):
+    """Separable classes: long runs of correct visits, which the engine
+    scans in blocks (over a hundred a fit); the plain loop's weights, bit
+    for bit."""
+    rng = np.random.default_rng(900 + seed)
+    n, d, m, passes = 3000, 2, 3, 10
+    X = rng.standard_normal((n, d))
+    y = np.argmax(X @ rng.standard_normal((d, m)), axis=1)
+    shuffle = bool(seed % 2)
+    model = MulticlassPerceptron(
+        max_iter=passes, shuffle=shuffle, random_state=seed
+    ).fit(X, y)
+    orders = _orders(n, passes, seed) if shuffle else None
+    W, b = multiclass_perceptron_naive(X, y, m, passes, orders=orders)
+    np.testing.assert_array_equal(model.coef_, W)
+    np.testing.assert_array_equal(model.intercept_, b)
+
+
 @pytest.mark.parametrize("seed", range(10))
 def test_voted_fast_path_is_exact_on_float_data(seed):
     X, y = _noisy_data(800 + seed, n=300, d=5)

@@ -260,6 +260,14 @@ def test_scale_diagnosis_names_the_worst_column(change, column, wording):
     assert re.search(wording, message) and "Standardize X" in message
 
 
+def _one_zero_at_the_end(n=10**5):
+    """A column near 5 whose last value is 0: not far from 0 alone (the
+    screen must read past the first rows to see it)."""
+    X = np.c_[_columns(n=n), 5 + 1e-3 * _columns(1, n)[:, 0]]
+    X[-1, 3] = 0.0
+    return X
+
+
 @pytest.mark.parametrize(
     "X",
     [
@@ -268,8 +276,10 @@ def test_scale_diagnosis_names_the_worst_column(change, column, wording):
         # sparse pixels in [0, 1]: small spreads are not a scale fault
         np.random.default_rng(1).binomial(1, 0.002, (2000, 4)) * 1.0,
         np.c_[_columns(), 40 + 12 * _columns()[:, 0]],  # ages
+        np.sort(_columns(), axis=0),  # no sign change in the first rows
+        _one_zero_at_the_end(),
     ],
-    ids=["standard", "zeros", "sparse pixels", "ages"],
+    ids=["standard", "zeros", "sparse pixels", "ages", "sorted", "a zero"],
 )
 def test_scale_diagnosis_is_silent_on_usable_scales(X):
     assert scale_diagnosis(X) == ""

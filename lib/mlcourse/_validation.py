@@ -206,6 +206,20 @@ def column_moments(X):
     return scaled.mean(axis=0) * size, scaled.std(axis=0) * size
 
 
+def _both_signs(X):
+    """Whether every column of X holds a value <= 0 and a value >= 0.
+
+    Its first rows are looked at first (a sign change among them holds for
+    the column), and all of X only if they do not settle it: a reduction
+    down the columns of a C-ordered X is ten times slower than over all
+    of it.
+    """
+    for rows in (X[:64], X):
+        if np.all((rows.min(axis=0) <= 0) & (rows.max(axis=0) >= 0)):
+            return True
+    return False
+
+
 def scale_diagnosis(X):
     """The sentence naming X's scale as a failed fit's cause, or "".
 
@@ -216,9 +230,8 @@ def scale_diagnosis(X):
     more than 100 standard deviations away: a second bias), or an X whose
     every value is below 0.01 in size (the bias step swamps ``w @ x``).
     """
-    lo, hi = X.min(axis=0), X.max(axis=0)  # a cheap screen first
-    bound = np.maximum(np.abs(lo), np.abs(hi))
-    if 0.01 <= bound.max() <= 100 and not np.any(lo * hi > 0):
+    largest = max(float(X.max()), -float(X.min()))  # a cheap screen first
+    if 0.01 <= largest <= 100 and _both_signs(X):
         return ""  # no large column, not all tiny, none far from 0 alone
     mean, spread = column_moments(X)
     size = np.maximum(np.abs(mean), spread)

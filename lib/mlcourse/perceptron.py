@@ -196,10 +196,16 @@ def is_mistake(x, y_i, w, b) -> bool:
 
     Every decision of the plain loop is this expression; the engine uses it
     for each sample its approximate margins leave undecided, which is why
-    the two agree bit for bit. A score that is not a finite number (the
+    the two agree bit for bit. The score sums the products ``w_j x_j`` and
+    ``b`` exactly (``math.fsum``), so a score near 0 is decided the same on
+    every machine: a BLAS product's rounding depends on its kernel and on
+    where the rows lie in memory. A score that is not a finite number (the
     weights overflowed, or ``inf - inf``) is an error, never "correct".
     """
-    score = float(x @ w) + b
+    try:
+        score = math.fsum([*np.multiply(x, w).tolist(), float(b)])
+    except (OverflowError, ValueError):  # beyond the largest float; inf - inf
+        score = math.nan
     if not math.isfinite(score):
         raise ValueError(
             f"a score overflowed ({score}): the weights grew beyond the "
@@ -314,18 +320,13 @@ def dot_visits(rows, coef):
     The ``visits(start, stop, scan)`` of :func:`next_mistakes`: with the
     normalized rows ``z_i = y_i [x_i, 1]`` and the weights ``v = [w, b]``
     (section "Normalization: one class instead of two"), ``z_i @ v``
-    approximates the margin ``y_i (w @ x_i + b)``; the margins are computed
-    lazily, each with the weights of its moment.
+    approximates the margin ``y_i (w @ x_i + b)``. The pairs ``(i, z_i @
+    v)`` come from ``map``, so each margin is computed when the engine
+    asks for it, with the weights of that moment.
     """
 
     def visits(start, stop, scan):
-        tol = scan.tol
-        for i, m in enumerate(
-            map(ddot, rows[start:stop], repeat(coef)), start
-        ):
-            if not m > tol:
-                yield i, m
-                tol = scan.tol
+        return enumerate(map(ddot, rows[start:stop], repeat(coef)), start)
 
     return visits
 
@@ -340,39 +341,38 @@ def next_mistakes(n, visits, scan, decide, block=None, sure=True, run=RUN):
     the plain loop's own test (:func:`is_mistake` or the multi-class rule).
 
     - Where mistakes come close together, the engine visits the samples one
-      at a time: ``visits(start, stop, scan)`` computes their approximate
-      margins lazily, with the weights of the moment (a BLAS dot product
-      each, :func:`dot_visits`), and yields ``(i, margin)`` for each visit
-      whose margin is not above ``scan.tol`` (a correct answer). A margin
-      below ``-scan.tol`` is a mistake; one within the tolerance (or NaN)
-      goes to ``decide``. With ``visits=None`` every visit goes to
-      ``decide``.
-    - After ``run`` visits without a mistake (checked every ``4 run``
-      visits), or when the last two mistakes were more than ``4 run``
-      apart, it scans blocks: ``block(start, stop)`` gives their
-      approximate margins in one matrix product, and their tolerance. The first block is half
-      the last gap between mistakes (at least ``2 run`` samples) and the
-      blocks double until one holds a margin that is not clearly correct,
-      which goes to the same test (a clear mistake is one if ``sure``).
-      ``block=None`` keeps single visits. A smaller ``run`` suits margins
-      that cost more.
+      at a time: ``visits(start, stop, scan)`` yields ``(i, margin)``, the
+      approximate margin of each visit computed lazily, with the weights of
+      the moment (a BLAS dot product each, :func:`dot_visits`); it may
+      leave out a visit whose margin is above ``scan.tol`` (a correct
+      answer). A margin below ``-scan.tol`` is a mistake; one within the
+      tolerance (or NaN) goes to ``decide``.
+    - After ``run`` visits without a mistake (checked at the end of each
+      stretch of single visits: ``4 run`` of them, doubling up to ``64
+      run`` while mistakes keep coming), or when the last two mistakes were
+      more than ``4 run`` apart, it scans blocks: ``block(start, stop)``
+      gives their approximate margins in one matrix product, and their
+      tolerance. The first block is half the last gap between mistakes (at
+      least ``2 run`` samples) and the blocks double until one holds a
+      margin that is not clearly correct, which goes to the same test (a
+      clear mistake is one if ``sure``). ``block=None`` keeps single
+      visits. A larger ``run`` suits costlier blocks (the multi-class's).
     """
-    i, last, gap = 0, -1, 0
+    i, last, gap, span = 0, -1, 0, 4 * run
     while i < n:
         while i < n and (block is None or gap <= 4 * run):
-            end = min(n, i + 4 * run)
-            if visits is None:
-                candidates = zip(range(i, end), repeat(math.nan))
-            else:
-                candidates = visits(i, end, scan)
-            for i, m in candidates:
-                if m < -scan.tol or decide(i):
+            end, tol = min(n, i + span), scan.tol
+            pairs = visits(i, end, scan)
+            for i, m in pairs:
+                if m > tol:
+                    continue
+                if m < -tol or decide(i):
                     yield i
-                    last = i
-            gap, i = end - last, end
+                    last, tol = i, scan.tol
+            gap, i, span = end - last, end, min(2 * span, 64 * run)
             if gap > run:
                 break
-        size = max(2 * run, gap // 2)
+        size, span = max(2 * run, gap // 2), 4 * run
         while i < n and block is not None:
             stop = min(n, i + size)
             block_margins, tol = block(i, stop)
@@ -414,8 +414,9 @@ def fast_passes(
     The weights are kept stacked, ``v = [w, b]``, and update ``k`` is
     ``v += eta_k z_i`` with the normalized row ``z_i``: BLAS ``daxpy`` for
     a step of 1 (which rounds once, as ``w + y_i x_i`` does), the plain
-    loop's two roundings otherwise. Blocks are scored in single precision
-    (half the memory to read) with float32's tolerance, while the weights'
+    loop's two roundings otherwise. Blocks of more than ``2 RUN`` rows are
+    scored in single precision (half the memory to read; the copy is made
+    for the first of them) with float32's tolerance, while the weights'
     bound ``size |v|_1`` stays below ``1e30``. The dual rule's margins are
     ``y_i (K[i] @ a + b)`` from the rows of the Gram matrix itself, visited
     one at a time (a block would cost the same reads of ``K``).
@@ -436,7 +437,7 @@ def fast_passes(
         all_rows, ys = list(X), y.tolist()
     else:
         Z = normalized_rows(X, y, fit_intercept)
-        all_rows, Z32 = list(Z), Z.astype(np.float32) if limit32 else None
+        all_rows, Z32 = list(Z), []
     for order in orders:
         sample = range(n) if order is None else order
 
@@ -475,11 +476,14 @@ def fast_passes(
             continue
         Zp = Z if order is None else Z[order]
         rows = all_rows if order is None else list(Zp)
-        Zp32 = Z32 if order is None or Z32 is None else Z32[order]
+        Zp32 = Z32 if order is None else []
 
         def block(start, stop, Zp=Zp, Zp32=Zp32):
-            if scan.block_tol < limit32:
-                return Zp32[start:stop] @ v.astype(np.float32), scan.block_tol
+            if scan.block_tol < limit32 and stop - start > 2 * RUN:
+                if not Zp32:
+                    Zp32.append(Zp.astype(np.float32))
+                block32 = Zp32[0][start:stop]
+                return block32 @ v.astype(np.float32), scan.block_tol
             return Zp[start:stop] @ v, scan.tol
 
         mistakes = next_mistakes(n, dot_visits(rows, v), scan, decide, block)

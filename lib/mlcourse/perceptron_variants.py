@@ -25,6 +25,7 @@ compare the two bit for bit.
 from __future__ import annotations
 
 import math
+from itertools import repeat
 
 import numpy as np
 from scipy.linalg.blas import daxpy
@@ -262,30 +263,30 @@ def averaged_perceptron_naive(
     return mean[:d], float(mean[d])
 
 
-def _lazy_sums(p, X, y, u, visits):
-    """Add one pass's terms ``c_k eta_k y_k [x_k, 1]`` to the lazy sums ``u``.
+def _lazy_sums(p, X, y, stack, visits):
+    """Add one pass's terms ``c_k eta_k y_k [x_k, 1]`` to ``stack[0]``.
 
-    One cumulative sum adds them in order, which rounds as the sequence of
-    additions of :func:`averaged_perceptron_plain` does.
+    The terms are written in the rows below it (``stack`` has ``n + 1``)
+    and added in order by one cumulative sum, which rounds as the sequence
+    of additions of :func:`averaged_perceptron_plain` does.
     """
-    if not p.positions:
-        return u
-    rows = np.array(p.rows())
-    stack = np.empty((rows.size + 1, u.size))
-    stack[0] = u
-    weights = (visits + np.array(p.positions)) * np.asarray(p.etas) * y[rows]
-    np.multiply(X[rows], weights[:, None], out=stack[1:, :-1])
-    stack[1:, -1] = weights
-    return np.cumsum(stack, axis=0, out=stack)[-1].copy()
+    if m := len(p.positions):
+        rows, terms = np.array(p.rows()), stack[1 : m + 1]
+        weights = (visits + np.array(p.positions)) * np.asarray(p.etas)
+        weights *= y[rows]
+        np.multiply(X[rows], weights[:, None], out=terms[:, :-1])
+        terms[:, -1] = weights
+        stack[0] = np.cumsum(stack[: m + 1], axis=0, out=stack[: m + 1])[-1]
 
 
 def _averaged(passes, X, y, fit_intercept):
     """The lazy averaging of :eq:`eq-va-lazy` over a run's passes."""
     n, d = X.shape
-    u, visits, k, p = np.zeros(d + 1), 0, 0, None
+    stack, visits, k, p = np.zeros((n + 1, d + 1)), 0, 0, None
     for p in passes:
-        u = _lazy_sums(p, X, y, u, visits)
+        _lazy_sums(p, X, y, stack, visits)
         k, visits = k + len(p.positions), visits + n
+    u = stack[0]
     if not fit_intercept:
         u[d] = 0.0
     w, b = p.coef.copy(), p.intercept
@@ -941,6 +942,7 @@ class _Multiclass:
         n, d = X.shape
         self.A, self.y = _augmented(X, fit_intercept), y
         self.W, self.scan = np.zeros((n_classes, d + 1)), Scan()
+        self.buf = np.empty(n_classes)
         self.W_rows, self.a_rows = list(self.W), list(self.A)
         self.size = max(float(X.max()), -float(X.min()), 1.0)
         # a unit step adds at most |a_i|_1 <= (d + 1) size to two rows'
@@ -957,16 +959,19 @@ class _Multiclass:
         self.scan.tol = 2 * tolerance(self.A.shape[1], self.size * norm)
         return next_mistakes(
             self.A.shape[0], self._visits, self.scan, self.decide,
-            self.block, sure=False, run=8,
+            self.block, sure=False, run=32,
         )  # fmt: skip
 
     def _visits(self, start, stop, scan):
         """Visits not clearly correct; the rival of a clear mistake."""
-        rows, labels, low = self.rows, self.labels, -1e308
-        scores_of, tol = self.W.dot, scan.tol
-        for i in range(start, stop):
-            scores = scores_of(rows[i]).tolist()
-            true, scores[labels[i]] = scores[labels[i]], low
+        low, tol = -1e308, scan.tol
+        # each visit's scores W @ a_i, computed lazily into one buffer
+        scores_of = map(self.W.dot, self.rows[start:stop], repeat(self.buf))
+        for i, scores, y_i in zip(
+            range(start, stop), map(np.ndarray.tolist, scores_of),
+            self.labels[start:stop],
+        ):  # fmt: skip
+            true, scores[y_i] = scores[y_i], low
             best = max(scores)
             if true - best > tol:
                 continue
@@ -1093,11 +1098,8 @@ class MulticlassPerceptron(ClassifierMixin, BaseEstimator):
         """
         run = _Multiclass(X, y_index, self.classes_.size, self.fit_intercept)
         U, k, visits, W_rows = np.zeros_like(run.W), 0, 0, run.W_rows
-        constant, scan, growth = (
-            getattr(eta, "constant", None),
-            run.scan,
-            run.growth,
-        )
+        constant = getattr(eta, "constant", None)
+        scan, growth = run.scan, run.growth
         for order in orders:
             positions, first = run.pass_(order), k
             labels, rows = run.labels, run.rows
