@@ -211,21 +211,6 @@ def unlinked(entries_, linked) -> list[str]:
     return [g[0] for g in entries_ if not {n.lower() for n in g} & linked]
 
 
-# Entries whose chapter does not link them yet; each chapter's sentence
-# that names the term is where its {term} link goes. Remove an entry here
-# once its chapter links it (the second test fails until then).
-AWAITING_CHAPTER_LINK = {
-    "chain rule",  # 07, Backpropagation: "so the chain rule gives them"
-    "online learning",  # 05, The theorem: "Read online, the theorem is"
-    "p-value",  # 01, Inference for the slope: "the p-value is below"
-    "relu",  # 07, The forward pass: "the rectified linear unit"
-    "support vector machine",  # 04, The repair: a margin
-    "t-statistic",  # 01, Inference for the slope: "a statistic with a
-    # Student t"
-    "tanh",  # 07, The forward pass: "$\\tanh z$"
-}
-
-
 def chapter_sources() -> list[str]:
     return [
         cell.source
@@ -238,17 +223,7 @@ def chapter_sources() -> list[str]:
 def test_every_entry_is_linked_from_a_chapter():
     """A reader meets each term in a chapter as a link to its definition."""
     missing = unlinked(groups(), chapter_links(chapter_sources()))
-    missing = [name for name in missing if name not in AWAITING_CHAPTER_LINK]
     assert missing == [], f"entries no chapter links to: {missing}"
-
-
-def test_the_entries_awaiting_a_link_are_not_linked_yet():
-    """The list above shrinks as the chapters link its terms."""
-    pending = [g for g in groups() if g[0] in AWAITING_CHAPTER_LINK]
-    assert len(pending) == len(AWAITING_CHAPTER_LINK)
-    still = unlinked(pending, chapter_links(chapter_sources()))
-    linked = sorted(AWAITING_CHAPTER_LINK - set(still))
-    assert linked == [], f"linked now, remove from the list: {linked}"
 
 
 def test_the_link_check_fails_on_an_entry_never_linked():

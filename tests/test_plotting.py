@@ -346,3 +346,19 @@ def test_style_text_is_readable_on_a_phone():
         )
         width_px = mpl.rcParams["figure.figsize"][0] * 100
     assert smallest / 72 * 100 * 342 / width_px >= 9
+
+
+def test_draw_update_numbers_examples_from_one(ax):
+    """The title names the example of the next update as the text does,
+    x_1 first: on the four points of chapter 4 the run starts with p_1."""
+    from mlcourse.datasets import four_points
+    from mlcourse.perceptron import Perceptron
+    from mlcourse.widgets.perceptron import draw_update
+
+    X, y = four_points()
+    model = Perceptron(record_path=True).fit(X, y)
+    assert model.update_indices_[0] == 0
+    draw_update(model, X, y, 0, ax=ax)
+    assert ax.get_title().endswith("next mistake: example 1")
+    draw_update(model, X, y, model.n_updates_, ax=ax)
+    assert ax.get_title().endswith("no mistake left")

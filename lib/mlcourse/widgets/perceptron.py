@@ -102,7 +102,8 @@ class _Frame:
         if k < model.n_updates_:
             i = model.update_indices_[k]
             self.ring.set_data([self.X[i, 0]], [self.X[i, 1]])
-            nxt = f"; next mistake: sample {i}"
+            # examples are numbered from 1, as x_1, ..., x_n in the text
+            nxt = f"; next mistake: example {i + 1}"
         else:
             self.ring.set_data([], [])
             nxt = "; no mistake left" if model.converged_ else ""
