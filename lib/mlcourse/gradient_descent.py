@@ -419,9 +419,10 @@ def gradient_descent(
 ) -> DescentResult:
     """Minimize a function by gradient descent: ``x_{k+1} = x_k - eta_k * grad(x_k)``.
 
-    The template of the chapter's algorithm box :eq:`eq-gd-update`: fix a
-    step size
-    and a threshold ``tol``, start at ``x0`` and repeat the update until a stopping rule fires.
+    The template of the chapter's algorithm box :prf:ref:`alg-gd-template`,
+    with the update :eq:`eq-gd-update`: fix a step size and a threshold
+    ``tol``, start at ``x0`` and repeat the update until a stopping rule
+    fires.
 
     Parameters
     ----------
