@@ -44,7 +44,8 @@ SUMMARY = re.compile(
 )
 
 
-DATA = re.compile(r"^\.\. py:data:: ((?:\w+(?:\.\w+)+\s+)+)", re.M)
+DATA = re.compile(r"^\.\. py:data:: (\w+(?:\n +\w+$)*)", re.M)
+MODULE = re.compile(r"^\.\. currentmodule:: ([\w.]+)$", re.M)
 
 
 def test_each_modules_table_lists_its_public_names_in_order():
@@ -52,7 +53,11 @@ def test_each_modules_table_lists_its_public_names_in_order():
     autosummary cannot summarize (imported numbers and strings) are written
     as ``py:data`` entries on the page instead."""
     text = PAGE.read_text()
-    data = [name for block in DATA.findall(text) for name in block.split()]
+    data = [  # each name in the module of the currentmodule above it
+        f"{MODULE.findall(text, 0, m.start())[-1]}.{name}"
+        for m in DATA.finditer(text)
+        for name in m.group(1).split()
+    ]
     tables = SUMMARY.findall(text)
     modules = [module for module, _ in tables]
     assert len(tables) >= 10 and "mlcourse" in modules
