@@ -634,7 +634,7 @@ def mistake_counts(Z, X, y, V, size):
 
 class PocketPerceptron(LinearBinaryClassifierMixin, _BinaryVariant):
     __doc__ = (
-        """The pocket algorithm with ratchet (:prf:ref:`alg-va-pocket`).
+        """The pocket algorithm, counting every vector (:prf:ref:`alg-va-pocket`).
 
     Gallant (1990); section :ref:`sec-va-pocket`. Runs all
     ``max_iter`` passes of the perceptron rule and keeps "in its pocket"

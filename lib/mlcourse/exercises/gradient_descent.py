@@ -444,10 +444,10 @@ def check_central_difference(central_difference) -> CheckResult:
 
 
 def _descent(gradient, w_init, learning_rate, tol, max_steps):
-    """The loop of ``descend``, from the library's ``gradient_descent``.
+    """The loop of ``descend``: the library's ``gradient_descent``.
 
-    The library takes the short step before it stops; the exercise stops
-    before it: its answer is the point before the library's last step.
+    Both follow the box :prf:ref:`alg-gd-template`: take the step, then
+    stop if it was shorter than ``tol``; the count is ``run.n_iter``.
     """
     from ..gradient_descent import gradient_descent
 
@@ -456,11 +456,9 @@ def _descent(gradient, w_init, learning_rate, tol, max_steps):
         w_init,
         learning_rate=learning_rate,
         tol=tol,
-        max_iter=max_steps + 1,
+        max_iter=max_steps,
     )
-    steps = run.n_iter - 1 if run.converged else max_steps
-    steps = min(steps, max_steps)
-    return run.path[steps], steps
+    return run.x, run.n_iter
 
 
 def _descent_cases(rng):
@@ -490,7 +488,8 @@ def _descent_cases(rng):
         ),
         Case(
             (bowl, np.array([2.0, -1.0]), 0.1, 10.0, 50),
-            description="the bowl: the first step is already shorter than tol",
+            description="the bowl: the first step is already shorter "
+            "than tol, so one step is taken",
         ),
         Case(
             (bowl, np.array([1.0, 1.0]), 0.01, 1e-3, 2000),
@@ -526,7 +525,7 @@ def check_descend(descend) -> CheckResult:
     """Check ``descend(gradient, w_init, learning_rate, tol, max_steps)``.
 
     Exercise :ref:`ex-gd-loop`: gradient descent with a constant step from
-    ``w_init`` (left unchanged) that stops before a step shorter than
+    ``w_init`` (left unchanged) that stops after a step shorter than
     ``tol`` or after ``max_steps`` steps; returns ``(point, steps taken)``.
     """
 
@@ -544,13 +543,13 @@ def check_descend(descend) -> CheckResult:
             and abs(float(k) - expected[1]) == 1
         )
 
-    def one_step_more(given, expected, case):
+    def one_step_fewer(given, expected, case):
         gradient, w_init, eta, tol, max_steps = case.args
         x, k = pair(given)
-        if k is None or expected[1] >= max_steps:
+        if k is None or expected[1] < 1:
             return False
-        more = _descent(gradient, w_init, eta, 1e-300, expected[1] + 1)
-        return isclose(x, more[0])
+        fewer = _descent(gradient, w_init, eta, 1e-300, expected[1] - 1)
+        return isclose(x, fewer[0])
 
     def gradient_test(given, expected, case):
         gradient, w_init, eta, tol, max_steps = case.args
@@ -565,7 +564,7 @@ def check_descend(descend) -> CheckResult:
         x, k = pair(given)
         step = eta * np.asarray(gradient(w_init), dtype=float)
         short = np.max(np.abs(step)) < tol <= np.linalg.norm(step)
-        return k is not None and short and isclose(x, w_init)
+        return k is not None and short and isclose(x, w_init - step)
 
     def stops_at_tol(given, expected, case):
         gradient, w_init, eta, tol, max_steps = case.args
@@ -574,7 +573,7 @@ def check_descend(descend) -> CheckResult:
         return (
             k is not None
             and np.linalg.norm(step) == tol
-            and isclose(x, w_init)
+            and isclose(x, w_init - step)
         )
 
     def no_cap(given, expected, case):
@@ -632,8 +631,8 @@ def check_descend(descend) -> CheckResult:
             ),
             (
                 stops_at_tol,
-                "a step exactly as long as tol is taken: stop only before "
-                "a step shorter than tol (norm < tol, not <=).",
+                "a step exactly as long as tol is not short: stop only "
+                "after a step shorter than tol (norm < tol, not <=).",
             ),
             (
                 gradient_test,
@@ -641,9 +640,9 @@ def check_descend(descend) -> CheckResult:
                 "gradient(w), not on the gradient alone.",
             ),
             (
-                one_step_more,
-                "test the step before taking it: a step shorter than tol "
-                "is not taken.",
+                one_step_fewer,
+                "take the step, then test it, as in the algorithm box: the "
+                "short last step is taken and counted.",
             ),
             (
                 no_cap,

@@ -71,11 +71,16 @@ def draw_logistic_fit(
     ws = np.linspace(*w_range, 121)
     bs = np.linspace(*b_range, 121)
     L = log_likelihood_grid(x, y, ws, bs)
-    levels = np.quantile(L, np.linspace(0.05, 1.0, 12))
-    contours = right.contour(
-        ws, bs, L, levels=np.unique(levels), cmap="viridis"
+    # evenly spaced on a log scale below the grid's maximum
+    drops = np.array([100, 50, 20, 10, 5, 2, 1])
+    contours = right.contour(ws, bs, L, levels=L.max() - drops, cmap="viridis")
+    right.clabel(  # each labelled by its drop below the maximum
+        contours,
+        levels=L.max() - drops[[2, 3]],
+        inline=True,
+        fontsize=8,
+        fmt=lambda level: f"−{L.max() - level:.0f}",
     )
-    right.clabel(contours, inline=True, fontsize=8, fmt="%.0f")
     right.plot(
         [w],
         [b],
