@@ -102,8 +102,15 @@ def test_plot_classes_draws_one_scatter_per_class(ax):
         to_hex(scatters[1].get_facecolor()[0])
         == CLASS_STYLES[1]["color"].lower()
     )
-    assert [s.get_label() for s in scatters] == ["y = -1", "y = 1"]
+    assert [s.get_label() for s in scatters] == ["y = -1", "y = +1"]
     assert ax.get_xlabel() == "$x_1$" and ax.get_ylabel() == "$x_2$"
+
+
+def test_plot_classes_signs_only_signed_labels(ax):
+    X = np.arange(8, dtype=float).reshape(4, 2)
+    plot_classes(X, np.array([0, 1, 0, 1]), ax=ax)
+    labels = [c.get_label() for c in ax.collections]
+    assert labels == ["y = 0", "y = 1"]
 
 
 def test_plot_classes_string_labels_and_legend_names(ax):

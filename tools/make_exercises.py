@@ -60,7 +60,8 @@ SOLUTION_BLOCK = re.compile(
     re.MULTILINE | re.DOTALL,
 )
 ROLE = re.compile(
-    r"\{(?P<role>eq|ref|prf:ref|numref|term|doc|cite|cite:p|cite:t|math)\}"
+    r"\{(?P<role>eq|ref|prf:ref|numref|term|doc|cite|cite:p|cite:t|math"
+    r"|py:func|py:class|py:obj|py:meth)\}"
     r"`(?P<text>[^`]+)`"
 )
 EQUATION_LABEL = re.compile(r"\$\$[ \t]*\((?P<label>[^)\s]+)\)")
@@ -209,6 +210,10 @@ def _role(
             )
             + ")"
         )
+    if role.startswith("py:"):  # the API page's autodoc anchor: the full name
+        name = target.removeprefix("~")
+        short = name.rsplit(".", 1)[-1] if target.startswith("~") else name
+        return _link(f"`{shown or short}`", f"{site}chapters/api.html#{name}")
     if role == "doc":
         page = target.removesuffix(".md").removesuffix(".ipynb")
         if not page.startswith("chapters/"):

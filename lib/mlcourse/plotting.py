@@ -248,7 +248,8 @@ def plot_classes(
 ):
     """Scatter the first two features of ``X`` with one colour and marker per class.
 
-    ``labels`` maps a class value to its legend entry (default: ``y = <value>``).
+    ``labels`` maps a class value to its legend entry (default: ``y = <value>``,
+    with an explicit sign when some label is negative, as in ``y = +1``).
     Returns the axes.
     """
     ax = _get_ax(ax)
@@ -258,11 +259,13 @@ def plot_classes(
         raise ValueError(
             f"y must have one label per row of X; got shape {y.shape} for X of shape {X.shape}."
         )
+    signed = np.issubdtype(y.dtype, np.number) and np.any(y < 0)
     for index, value in enumerate(np.unique(y)):
         style = CLASS_STYLES[index % len(CLASS_STYLES)]
         mask = y == value
+        default = f"y = {value:+g}" if signed else f"y = {value}"
         name = (labels or {}).get(
-            value.item() if hasattr(value, "item") else value, f"y = {value}"
+            value.item() if hasattr(value, "item") else value, default
         )
         ax.scatter(
             X[mask, 0],

@@ -76,6 +76,10 @@ LIBRARY_ANSWERS = {
     "ex-logr-softmax": ("mlcourse.logistic_regression.softmax",),
     "ex-gd-loop": ("mlcourse.gradient_descent.gradient_descent",),
     "ex-gd-gradient-check": ("mlcourse.gradient_descent.numerical_gradient",),
+    "ex-pc-update": (
+        "mlcourse.perceptron.plain_passes",
+        "mlcourse.perceptron.is_mistake",
+    ),
     "ex-pc-first-mistake": ("mlcourse.perceptron.is_mistake",),
     "ex-cv-bound-for": (
         "mlcourse.perceptron.mistake_bound",
@@ -85,6 +89,9 @@ LIBRARY_ANSWERS = {
     "ex-va-lazy": (
         "mlcourse.perceptron_variants.averaged_perceptron_plain",
         "mlcourse.perceptron_variants.lazy_average",
+    ),
+    "ex-va-voted-predict": (
+        "mlcourse.perceptron_variants.VotedPerceptron.decision_function",
     ),
     "ex-va-kernel-predict": ("mlcourse.perceptron_variants.rbf_kernel",),
     "ex-mlp-dense-backward": ("mlcourse.mlp.backward",),

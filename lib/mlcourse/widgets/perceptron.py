@@ -54,7 +54,7 @@ class _Frame:
     def __init__(self, ax, X, y):
         self.ax, self.X, self.y = ax, X, y
         self.xlim, self.ylim = limits(None, X, pad=0.25)
-        plot_classes(X, y, ax=ax, labels={1: "y = +1", -1: "y = -1"})
+        plot_classes(X, y, ax=ax)
         ax.set_xlim(*self.xlim)
         ax.set_ylim(*self.ylim)
         ax.set_aspect("equal", adjustable="box")
