@@ -884,3 +884,30 @@ def test_inference_with_string_labels():
     np.testing.assert_allclose(
         logistic_inference(X, named).coef, logistic_inference(X, y).coef
     )
+
+
+def test_explorer_contours_are_drops_below_the_maximum():
+    """The explorer's contours are levels of l - max l, labelled as drops."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from mlcourse.widgets.logistic_regression import (
+        draw_logistic_fit,
+        log_likelihood_grid,
+    )
+
+    rng = np.random.default_rng(0)
+    x = np.r_[rng.normal(-1, 1, 20), rng.normal(1, 1, 20)]
+    y = np.r_[np.zeros(20), np.ones(20)]
+    left, right = draw_logistic_fit(x, y, 0.3, 0.0)
+    ws, bs = np.linspace(-4, 8, 121), np.linspace(-6, 6, 121)
+    top = log_likelihood_grid(x, y, ws, bs).max()
+    (contours,) = [c for c in right.get_children() if hasattr(c, "levels")]
+    drops = top - np.asarray(contours.levels)
+    assert np.allclose(drops, [100, 50, 20, 10, 5, 2, 1])
+    assert "max" in right.get_title()
+    labels = sorted(t.get_text() for t in right.texts)
+    assert labels and all(t.startswith("−") for t in labels)
+    assert {t.lstrip("−") for t in labels} <= {"1", "2", "5", "10", "20"}
+    plt.close(left.figure)

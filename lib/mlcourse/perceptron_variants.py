@@ -1,7 +1,7 @@
 """Voted, averaged, pocket, kernel and multi-class perceptrons.
 
 Chapter :ref:`chapter-voted-averaged`. The plain perceptron
-returns its *last* weight vector, which one late mistake can spoil. Freund
+returns its *last* weight vector, which one update can spoil. Freund
 and Schapire (1999) keep every weight vector the perceptron passes through,
 with its *survival count* (how many sample visits it lasted), and let them
 vote; averaging the vectors instead of their votes gives one linear

@@ -1,7 +1,8 @@
 """An explorer for one-feature logistic regression (chapter :ref:`chapter-logistic-regression`).
 
 Move the weight ``w`` and the bias ``b`` and watch the curve ``sigmoid(w x + b)`` through the
-data (left) and where ``(w, b)`` sits on the log-likelihood surface (right). The drawing
+data (left) and where ``(w, b)`` sits on the log-likelihood surface (right), drawn as its
+drop below the maximum. The drawing
 function :func:`draw_logistic_fit` works without ipywidgets, so the chapter's static
 companion uses it too.
 """
@@ -33,7 +34,9 @@ def draw_logistic_fit(
 ):
     """Draw the data and ``sigmoid(w x + b)`` (left) and the log-likelihood contours (right).
 
-    ``y`` holds 0/1 labels. Returns the two axes.
+    The contours are levels of ``l(w, b) - max l`` (the maximum over the grid), each
+    labelled by that difference, so the labels are drops below the maximum, not values
+    of ``l``. ``y`` holds 0/1 labels. Returns the two axes.
     """
     x = np.asarray(x, dtype=float).ravel()
     y = np.asarray(y, dtype=float).ravel()
@@ -92,7 +95,7 @@ def draw_logistic_fit(
     )
     right.set_xlabel("weight $w$")
     right.set_ylabel("bias $b$")
-    right.set_title("log-likelihood $\\ell(w, b)$")
+    right.set_title(r"$\ell(w, b) - \max\,\ell$: drop below the maximum")
     right.legend(loc="upper right", fontsize=9)
     return axes
 
