@@ -122,8 +122,8 @@ def test_the_solution_passes_with_seeded_random_cases():
     result = check(answer(SOLUTION))
     assert result.passed, result.message
     assert result.message == (
-        "Correct: `least_squares_line` passed all 3 cases "
-        "(2 worked examples and 1 random case)."
+        "Correct: `least_squares_line` passed\n"
+        "all 3 cases (2 worked examples, 1 random)."
     )
     given = [o.given for o in result.outcomes]
     again = [o.given for o in check(answer(SOLUTION)).outcomes]
@@ -412,7 +412,7 @@ def test_hidden_mode_draws_more_cases_and_hides_them():
     assert "The arguments were" not in public.message  # a worked example
     with checking(seed=1, hidden=True):
         hidden = check(answer(SOLUTION))
-    assert hidden.passed and hidden.message.endswith("passed all 5 cases.")
+    assert hidden.passed and hidden.message.endswith("passed\nall 5 cases.")
     seeds = {tuple(o.case.args[0]) for o in hidden.outcomes if o.case.random}
     assert len(seeds) == 3, "three rounds of random cases"
 

@@ -429,19 +429,19 @@ def check_function(
 
 
 def _correct(name: str, built: list[Case], outcomes) -> CheckResult:
+    """The verdict of a passed check, in lines of at most 48 characters."""
     total = len(built)
     if options().hidden:
         return CheckResult(
-            CORRECT, f"Correct: `{name}` passed all {total} cases.", outcomes
+            CORRECT, f"Correct: `{name}` passed\nall {total} cases.", outcomes
         )
     worked = sum(1 for c in built if not c.random)
     detail = f"{worked} worked example{'s' if worked != 1 else ''}"
     if total > worked:
-        random = total - worked
-        detail += f" and {random} random case{'s' if random != 1 else ''}"
+        detail += f", {total - worked} random"
     return CheckResult(
         CORRECT,
-        f"Correct: `{name}` passed all {total} cases ({detail}).",
+        f"Correct: `{name}` passed\nall {total} cases ({detail}).",
         outcomes,
     )
 

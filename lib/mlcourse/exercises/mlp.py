@@ -469,9 +469,9 @@ def check_value_class(Value) -> CheckResult:
                 return CheckResult(WRONG, message, case=case)
     return CheckResult(
         CORRECT,
-        f"Correct: `Value` gives the value and every gradient of all "
-        f"{len(built)} graphs ({sum(not c.random for c in built)} worked "
-        "examples and a random network).",
+        f"Correct: `Value` gives the value and every\ngradient "
+        f"of all {len(built)} graphs ({sum(not c.random for c in built)} "
+        "worked\nexamples and a random network).",
     )
 
 
@@ -592,8 +592,8 @@ def check_xor_network(
         )
     return CheckResult(
         CORRECT,
-        "Correct: the network outputs 0, 1, 1, 0 on (0,0), (0,1), (1,0), "
-        "(1,1), with other hidden units than the chapter's.",
+        "Correct: the network outputs 0, 1, 1, 0\non (0,0), (0,1), (1,0), "
+        "(1,1), with other\nhidden units than the chapter's.",
     )
 
 
@@ -861,7 +861,7 @@ def check_small_digits_network(small_net) -> CheckResult:
         return CheckResult(WRONG, f"Not quite: {problem}")
     return CheckResult(
         CORRECT,
-        f"Correct: `small_net` has at most {SMALL_UNITS} hidden units, was "
-        f"trained on the training images, and classifies at least "
-        f"{SMALL_ACCURACY:.0%} of the test images correctly.",
+        f"Correct: `small_net` has at most {SMALL_UNITS} hidden\n"
+        "units, was trained on the training images,\nand classifies at "
+        f"least {SMALL_ACCURACY:.0%} of the test images\ncorrectly.",
     )
