@@ -65,39 +65,6 @@ WRITTEN_KINDS = (
 )
 OTHER_KIND = "formula"
 
-#: The ``library`` field of the records that do not write it yet: the
-#: course library's public names that do each exercise's work (by label).
-LIBRARY_ANSWERS = {
-    "ex-lr-closed-form": ("mlcourse.linear_regression.least_squares_line",),
-    "ex-lr-r2": ("mlcourse.linear_regression.r2_score",),
-    "ex-lr-slope-se": ("mlcourse.linear_regression.slope_inference",),
-    "ex-lr-coverage": ("mlcourse.linear_regression.slope_inference",),
-    "ex-logr-stable-sigmoid": ("mlcourse.logistic_regression.sigmoid",),
-    "ex-logr-softmax": ("mlcourse.logistic_regression.softmax",),
-    "ex-gd-loop": ("mlcourse.gradient_descent.gradient_descent",),
-    "ex-gd-gradient-check": ("mlcourse.gradient_descent.numerical_gradient",),
-    "ex-pc-update": (
-        "mlcourse.perceptron.plain_passes",
-        "mlcourse.perceptron.is_mistake",
-    ),
-    "ex-pc-first-mistake": ("mlcourse.perceptron.is_mistake",),
-    "ex-cv-bound-for": (
-        "mlcourse.perceptron.mistake_bound",
-        "mlcourse.perceptron.margin",
-        "mlcourse.perceptron.radius",
-    ),
-    "ex-va-lazy": (
-        "mlcourse.perceptron_variants.averaged_perceptron_plain",
-        "mlcourse.perceptron_variants.lazy_average",
-    ),
-    "ex-va-voted-predict": (
-        "mlcourse.perceptron_variants.VotedPerceptron.decision_function",
-    ),
-    "ex-va-kernel-predict": ("mlcourse.perceptron_variants.rbf_kernel",),
-    "ex-mlp-dense-backward": ("mlcourse.mlp.backward",),
-    "ex-mlp-forward": ("mlcourse.mlp.forward",),
-}
-
 SOLUTION_START = re.compile(
     r"^(`{3,}|:{3,})\{solution-start\}\s*(\S+)", re.MULTILINE
 )
@@ -225,9 +192,7 @@ def _read_record(exercise: Exercise, cell) -> None:
     ]
     exercise.not_applicable = dict(record.get("not applicable", {}) or {})
     exercise.right = list(record.get("right", []) or [])
-    exercise.library = tuple(
-        record.get("library") or LIBRARY_ANSWERS.get(exercise.label, ())
-    )
+    exercise.library = tuple(record.get("library", []) or [])
 
 
 def read_chapter(nb: nbformat.NotebookNode, stem: str) -> list[Exercise]:
