@@ -4,24 +4,24 @@ Introduced in the chapter :ref:`chapter-gradient-descent`. The point being
 moved is ``x`` here, the chapter's :math:`w` (any array shape), and the
 step at update ``k`` is ``eta_k``, the chapter's :math:`\\eta_k`.
 
-Gradient descent
-----------------
+.. rubric:: Gradient descent
+
 ``gradient_descent(grad, x0, learning_rate=0.1, tol=1e-6, max_iter=1000, objective=None,
 stopping=None)`` runs ``x_{k+1} = x_k - eta_k grad(x_k)`` and returns a
 :class:`DescentResult` (``x``, ``path``, ``objective_path``, ``n_iter``, ``converged``,
 ``reason``). ``sgd(grad_sample, x0, n_samples, ..., batch_size=1, random_state=None,
 average=False)`` takes stochastic or mini-batch steps and returns an :class:`SGDResult`.
 
-Numerical gradient
-------------------
+.. rubric:: Numerical gradient
+
 ``numerical_gradient(f, x, eps=1e-6)`` returns the central-difference estimate of the
 gradient of a scalar function ``f`` at ``x`` (any array shape; the result has the shape of
 ``x``). Use it to check every hand-written gradient in the book::
 
     assert np.allclose(numerical_gradient(loss, w), my_gradient(w), atol=1e-6)
 
-Step-size schedules
--------------------
+.. rubric:: Step-size schedules
+
 Every schedule is a small callable object with one call signature::
 
     eta = schedule(k, x=None, gradient=None, objective=None)
