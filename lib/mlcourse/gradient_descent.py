@@ -580,15 +580,18 @@ class SGDResult:
     objective_path : ndarray of shape (n_passes + 1,), or None
         The objective at ``x0`` and after every pass over the data (when ``objective`` given).
     step_sizes : ndarray of shape (n_steps,)
+        The step size ``eta_t`` used in step ``t = 1, ..., n_steps``.
     n_steps : int
         Number of stochastic steps taken.
     n_iter : int
         Number of passes over the data completed.
     steps_per_pass : int
+        Steps in one pass: ``ceil(n_samples / batch_size)``.
     converged : bool
         False: SGD runs its passes; True only if ``tol`` is given and the change of the
         objective over a pass fell below it.
     reason : str
+        Why it stopped, in words.
     """
 
     x: np.ndarray

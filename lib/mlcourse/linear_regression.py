@@ -414,15 +414,27 @@ def _least_squares(design, n, scale, units):
 class SlopeInference:
     """What :func:`slope_inference` returns (section "Inference for the slope")."""
 
+    #: The least-squares slope :math:`\hat\beta_1`.
     slope: float
+    #: The least-squares intercept :math:`\hat\beta_0`.
     intercept: float
+    #: Standard error of the slope, ``s / sqrt(S_xx)``.
     slope_stderr: float
+    #: Standard error of the intercept, ``s * sqrt(1/n + xbar^2 / S_xx)``.
     intercept_stderr: float
+    #: ``slope / slope_stderr``, the statistic of the test of ``beta_1 = 0``.
     t_statistic: float
+    #: Two-sided p-value of that test, from Student's t with ``dof`` degrees
+    #: of freedom.
     p_value: float
+    #: ``(low, high)``: the interval for the slope at level ``confidence``.
     confidence_interval: tuple
+    #: The level of the interval, as given (0.95 by default).
     confidence: float
+    #: The estimate ``s`` of the noise's standard deviation,
+    #: ``sqrt(SSE / (n - 2))`` :eq:`eq-lr-sigma`.
     sigma: float
+    #: Degrees of freedom of ``s`` and of the t statistic, ``n - 2``.
     dof: int
 
 
