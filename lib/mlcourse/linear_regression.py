@@ -4,8 +4,8 @@
   :eq:`eq-lr-slope` and :eq:`eq-lr-intercept` (section "Least squares").
 - :class:`LinearRegression`: multiple regression with a design matrix, solved from a QR
   decomposition of the centred, scaled data and the SVD of its small triangular factor,
-  never by inverting :math:`X^\\top X` (sections "Multiple regression" and "Why not invert
-  :math:`\\tilde X^\\top \\tilde X`").
+  never by inverting :math:`X^\\top X` (sections "Multiple regression" and
+  :ref:`Why not invert X̃ᵀX̃ <lr-invert>`).
 - :class:`Ridge`: least squares with an L2 penalty, :eq:`eq-lr-ridge`, solved from the SVD
   of the centred design (section :ref:`lr-ridge`).
 - :func:`slope_inference`: standard errors, t statistic, p-value and confidence interval for
@@ -98,7 +98,7 @@ def least_squares_line(x, y):
 
 @validate_params(_PAIR, prefer_skip_nested_validation=True)
 def correlation(x, y) -> float:
-    """Pearson's sample correlation ``r = S_xy / sqrt(S_xx S_yy)``.
+    r"""Pearson's sample correlation :math:`r = S_{xy} / \sqrt{S_{xx} S_{yy}}`.
 
     Equation :eq:`eq-lr-correlation`.
     """
@@ -114,7 +114,10 @@ def correlation(x, y) -> float:
     prefer_skip_nested_validation=True,
 )
 def sse(y, y_pred) -> float:
-    """Sum of squared errors (residual sum of squares) ``sum (y_i - yhat_i)^2``."""
+    r"""Sum of squared errors :math:`\sum_i (y_i - \hat y_i)^2`.
+
+    Also called the residual sum of squares.
+    """
     y, y_pred = _check_pair(y, y_pred, 1)
     residuals = y - y_pred
     return float(residuals @ residuals)
@@ -125,7 +128,7 @@ def sse(y, y_pred) -> float:
     prefer_skip_nested_validation=True,
 )
 def r2_score(y, y_pred) -> float:
-    """Coefficient of determination ``R^2 = 1 - SSE / SST`` :eq:`eq-lr-r2`.
+    """Coefficient of determination :math:`R^2 = 1 - SSE/SST` :eq:`eq-lr-r2`.
 
     When ``y`` is constant, SST is zero: the score is 1.0 for a perfect prediction and 0.0
     otherwise (scikit-learn's convention).
@@ -145,7 +148,7 @@ class LinearRegression(RegressorMixin, BaseEstimator):
     Section "Multiple regression" of the chapter "Linear regression": the
     coefficients minimize the sum of squared errors, that is, they solve the
     normal equations :eq:`eq-lr-normal`, but without ever forming or
-    inverting ``X^T X`` (section "Why not invert :math:`\\tilde X^\\top \\tilde X`").
+    inverting ``X^T X`` (section :ref:`Why not invert X̃ᵀX̃ <lr-invert>`).
 
     The solver works on the data themselves:
 
