@@ -217,6 +217,15 @@ def make_xor(n_samples: int = 200, noise: float = 0.25, random_state=None):
 
     The label is ``+1`` for the corners whose coordinates have opposite signs and ``-1``
     otherwise, so no line separates the classes. Returns ``(X, y)``.
+
+    Parameters
+    ----------
+    n_samples : int, default 200
+        Number of points, dealt to the four corners in turn and shuffled.
+    noise : float, default 0.25
+        Standard deviation of each cloud around its corner.
+    random_state : int, RandomState or None, default None
+        Seed of the draws, as in scikit-learn.
     """
     rng = check_random_state(random_state)
     corners = np.array([[-1.0, -1.0], [-1.0, 1.0], [1.0, -1.0], [1.0, 1.0]])
@@ -249,6 +258,19 @@ def make_overlapping_classes(
     Class ``+1`` is centred at ``+separation/2`` and class ``-1`` at ``-separation/2`` along a
     random unit direction; both have covariance ``noise**2 * I``. Half the samples (rounded
     up) are in class ``+1``. Returns ``(X, y)``.
+
+    Parameters
+    ----------
+    n_samples : int, default 200
+        Number of points.
+    n_features : int, default 2
+        Dimension of each point.
+    separation : float, default 2.0
+        Distance between the two class centres.
+    noise : float, default 1.0
+        Standard deviation of each class in every direction.
+    random_state : int, RandomState or None, default None
+        Seed of the draws, as in scikit-learn.
     """
     rng = check_random_state(random_state)
     direction = rng.standard_normal(n_features)

@@ -195,7 +195,13 @@ class Schedule:
 
 
 class Constant(Schedule):
-    """The constant step ``eta_k = eta``."""
+    """The constant step ``eta_k = eta``.
+
+    Parameters
+    ----------
+    eta : float
+        The step, positive.
+    """
 
     @validate_params({"eta": POSITIVE}, prefer_skip_nested_validation=True)
     def __init__(self, eta: float):
@@ -209,7 +215,13 @@ class Constant(Schedule):
 
 
 class InverseLinear(Schedule):
-    """The decaying step ``eta_k = eta1 / k``: sum of steps diverges, sum of squares converges."""
+    """The decaying step ``eta_k = eta1 / k``: sum of steps diverges, sum of squares converges.
+
+    Parameters
+    ----------
+    eta1 : float
+        The first step, positive.
+    """
 
     @validate_params({"eta1": POSITIVE}, prefer_skip_nested_validation=True)
     def __init__(self, eta1: float):
@@ -223,7 +235,13 @@ class InverseLinear(Schedule):
 
 
 class InverseSqrt(Schedule):
-    """The decaying step ``eta_k = eta1 / sqrt(k)`` of the stochastic-gradient bound."""
+    """The decaying step ``eta_k = eta1 / sqrt(k)`` of the stochastic-gradient bound.
+
+    Parameters
+    ----------
+    eta1 : float
+        The first step, positive.
+    """
 
     @validate_params({"eta1": POSITIVE}, prefer_skip_nested_validation=True)
     def __init__(self, eta1: float):
@@ -247,6 +265,17 @@ class Backtracking(Schedule):
     smallest trial step is returned. Calling it needs ``x``, ``gradient`` and ``objective``.
     With ``c=0.5`` and ``shrink=0.5`` it is chapter 3's
     :prf:ref:`alg-gd-backtracking`, with the test :eq:`eq-gd-armijo`.
+
+    Parameters
+    ----------
+    eta0 : float, default 1.0
+        The first trial step.
+    shrink : float, default 0.5
+        Factor in (0, 1) applied to a step that fails the test.
+    c : float, default 1e-4
+        The test's fraction in (0, 1) of the decrease a linear model promises.
+    max_shrinks : int, default 60
+        Failures allowed before giving up.
     """
 
     adaptive = True
@@ -326,7 +355,14 @@ class _FunctionSchedule(Schedule):
 
 @validate_params({"learning_rate": STEP}, prefer_skip_nested_validation=True)
 def as_schedule(learning_rate) -> Schedule:
-    """The schedule of a ``learning_rate``: a number (a constant step), a function ``k -> eta`` or a schedule."""
+    """The schedule of a ``learning_rate``: a number (a constant step), a function ``k -> eta`` or a schedule.
+
+    Parameters
+    ----------
+    learning_rate : float, callable or Schedule
+        A positive step, a function ``k -> eta_k``, or a schedule
+        (returned as is).
+    """
     if isinstance(learning_rate, Schedule):
         return learning_rate
     if callable(learning_rate):

@@ -86,6 +86,13 @@ def least_squares_line(x, y):
 
     The closed form of :eq:`eq-lr-slope` and :eq:`eq-lr-intercept`:
     ``slope = S_xy / S_xx`` and ``intercept = ybar - slope * xbar``.
+
+    Parameters
+    ----------
+    x : array_like of shape (n,)
+        The inputs, at least two distinct values.
+    y : array_like of shape (n,)
+        The targets.
     """
     x, y = _check_pair(x, y)
     s_xx = _check_spread(x)
@@ -101,6 +108,11 @@ def correlation(x, y) -> float:
     r"""Pearson's sample correlation :math:`r = S_{xy} / \sqrt{S_{xx} S_{yy}}`.
 
     Equation :eq:`eq-lr-correlation`.
+
+    Parameters
+    ----------
+    x, y : array_like of shape (n,)
+        Two samples of equal length, neither constant.
     """
     x, y = _check_pair(x, y)
     s_xx = _check_spread(x, "x")
@@ -117,6 +129,13 @@ def sse(y, y_pred) -> float:
     r"""Sum of squared errors :math:`\sum_i (y_i - \hat y_i)^2`.
 
     Also called the residual sum of squares.
+
+    Parameters
+    ----------
+    y : array_like of shape (n,)
+        The targets.
+    y_pred : array_like of shape (n,)
+        The predictions.
     """
     y, y_pred = _check_pair(y, y_pred, 1)
     residuals = y - y_pred
@@ -132,6 +151,13 @@ def r2_score(y, y_pred) -> float:
 
     When ``y`` is constant, SST is zero: the score is 1.0 for a perfect prediction and 0.0
     otherwise (scikit-learn's convention).
+
+    Parameters
+    ----------
+    y : array_like of shape (n,)
+        The targets.
+    y_pred : array_like of shape (n,)
+        The predictions.
     """
     y, y_pred = _check_pair(y, y_pred, 1)
     deviations = y - y.mean()
@@ -460,6 +486,15 @@ def slope_inference(x, y, confidence: float = 0.95) -> SlopeInference:
     Needs at least 3 points (otherwise the line fits exactly and ``s`` is undefined).
     When the points lie exactly on a line, the standard errors are 0, the t statistic is
     infinite (or NaN for a zero slope) and the interval has zero width.
+
+    Parameters
+    ----------
+    x : array_like of shape (n,)
+        The inputs, at least two distinct values.
+    y : array_like of shape (n,)
+        The targets.
+    confidence : float, default 0.95
+        The level of the interval, strictly between 0 and 1.
     """
     from scipy import stats
 
