@@ -247,6 +247,45 @@ def _votes(passes, n, start):
     return weights, intercepts, np.array(counts, dtype=float)
 
 
+_SAMPLES = """    X : ndarray of shape (n, d)
+        The samples, one per row.
+"""
+_GRAM = """    K : ndarray of shape (n, n)
+        The Gram matrix ``K[i, j] = k(x_i, x_j)``, in place of the samples.
+"""
+_RUN = """    y_signed : ndarray of shape (n,)
+        Labels -1 or +1.
+    max_iter : int, default 10
+        Number of passes over the data.
+    learning_rate : float, default 1.0
+        The step ``eta``.
+    fit_intercept : bool, default True
+        Learn a bias ``b``; otherwise ``b`` stays 0.
+    orders : list of arrays or None, default None
+        The visiting order of each pass; ``None`` visits in index order.
+"""
+_INITIAL = """    coef_init : ndarray or None, default None
+        Starting weights; ``None`` is zeros.
+    intercept_init : float, default 0.0
+        Starting bias.
+"""
+
+
+def _with_run_parameters(gram=False, initial=False):
+    """Append the reference loops' shared Parameters section to a docstring."""
+    text = "\n    Parameters\n    ----------\n"
+    text += (
+        (_GRAM if gram else _SAMPLES) + _RUN + (_INITIAL if initial else "")
+    )
+
+    def document(function):
+        function.__doc__ = function.__doc__.rstrip() + "\n" + text
+        return function
+
+    return document
+
+
+@_with_run_parameters()
 def voted_perceptron_naive(
     X,
     y_signed,
@@ -260,21 +299,6 @@ def voted_perceptron_naive(
     Returns ``(weights, intercepts, counts)``: the K weight vectors in order
     (the start first), their intercepts and their survival counts.
     ``orders`` gives the visiting order of each pass (default: in order).
-
-    Parameters
-    ----------
-    X : ndarray of shape (n, d)
-        The samples, one per row.
-    y_signed : ndarray of shape (n,)
-        Labels -1 or +1.
-    max_iter : int, default 10
-        Number of passes over the data.
-    learning_rate : float, default 1.0
-        The step ``eta``.
-    fit_intercept : bool, default True
-        Learn a bias ``b``; otherwise ``b`` stays 0.
-    orders : list of arrays or None, default None
-        The visiting order of each pass; ``None`` visits in index order.
     """
     passes = _passes(
         plain_passes, X, y_signed, max_iter, learning_rate, fit_intercept,
@@ -284,6 +308,7 @@ def voted_perceptron_naive(
     return _votes(passes, X.shape[0], (np.zeros(X.shape[1]), 0.0))
 
 
+@_with_run_parameters()
 def averaged_perceptron_naive(
     X,
     y_signed,
@@ -297,21 +322,6 @@ def averaged_perceptron_naive(
     Keeps all ``max_iter * n`` weight vectors of the plain loop's run and
     averages them, at the memory cost the lazy trick avoids. Returns
     ``(coef, intercept)``.
-
-    Parameters
-    ----------
-    X : ndarray of shape (n, d)
-        The samples, one per row.
-    y_signed : ndarray of shape (n,)
-        Labels -1 or +1.
-    max_iter : int, default 10
-        Number of passes over the data.
-    learning_rate : float, default 1.0
-        The step ``eta``.
-    fit_intercept : bool, default True
-        Learn a bias ``b``; otherwise ``b`` stays 0.
-    orders : list of arrays or None, default None
-        The visiting order of each pass; ``None`` visits in index order.
     """
     X = np.asarray(X, dtype=float)
     n, d = X.shape
@@ -358,6 +368,7 @@ def _averaged(passes, X, y, fit_intercept):
     return w - u[:d] / visits, b - u[d] / visits, w, b, k, not p.positions
 
 
+@_with_run_parameters(initial=True)
 def averaged_perceptron_plain(
     X, y_signed, max_iter=10, learning_rate=1.0, fit_intercept=True,
     orders=None, coef_init=None, intercept_init=0.0,
@@ -370,25 +381,6 @@ def averaged_perceptron_plain(
     ``c * delta`` to ``u``, and after ``c`` visits the average is
     ``w - u / c``. The reference of :func:`lazy_average`. Returns
     ``(coef, intercept, last_coef, last_intercept, n_updates)``.
-
-    Parameters
-    ----------
-    X : ndarray of shape (n, d)
-        The samples, one per row.
-    y_signed : ndarray of shape (n,)
-        Labels -1 or +1.
-    max_iter : int, default 10
-        Number of passes over the data.
-    learning_rate : float, default 1.0
-        The step ``eta``.
-    fit_intercept : bool, default True
-        Learn a bias ``b``; otherwise ``b`` stays 0.
-    orders : list of arrays or None, default None
-        The visiting order of each pass; ``None`` visits in index order.
-    coef_init : ndarray or None, default None
-        Starting weights; ``None`` is zeros.
-    intercept_init : float, default 0.0
-        Starting bias.
     """
     X, y = np.asarray(X, dtype=float), np.asarray(y_signed, dtype=float)
     u, u_b, c, k = np.zeros(X.shape[1]), 0.0, 0, 0
@@ -405,6 +397,7 @@ def averaged_perceptron_plain(
     return w - u / c, b - u_b / c, w, b, k
 
 
+@_with_run_parameters(initial=True)
 def lazy_average(
     X, y_signed, max_iter=10, learning_rate=1.0, fit_intercept=True,
     orders=None, coef_init=None, intercept_init=0.0,
@@ -414,25 +407,6 @@ def lazy_average(
     Samples the current weights classify correctly are skipped in bulk, so
     the cost is the perceptron's. Returns
     ``(coef, intercept, last_coef, last_intercept, n_updates)``.
-
-    Parameters
-    ----------
-    X : ndarray of shape (n, d)
-        The samples, one per row.
-    y_signed : ndarray of shape (n,)
-        Labels -1 or +1.
-    max_iter : int, default 10
-        Number of passes over the data.
-    learning_rate : float, default 1.0
-        The step ``eta``.
-    fit_intercept : bool, default True
-        Learn a bias ``b``; otherwise ``b`` stays 0.
-    orders : list of arrays or None, default None
-        The visiting order of each pass; ``None`` visits in index order.
-    coef_init : ndarray or None, default None
-        Starting weights; ``None`` is zeros.
-    intercept_init : float, default 0.0
-        Starting bias.
     """
     X = np.asarray(X, dtype=float)
     passes = _passes(
@@ -442,6 +416,7 @@ def lazy_average(
     return _averaged(passes, X, np.asarray(y_signed, float), fit_intercept)[:5]
 
 
+@_with_run_parameters(gram=True)
 def kernel_perceptron_naive(
     K,
     y_signed,
@@ -457,21 +432,6 @@ def kernel_perceptron_naive(
     sample ``i`` adds ``eta_k y_i`` to ``a_i``: the textbook loop
     (:func:`mlcourse.perceptron.plain_passes`) in its dual form. Stops after
     a pass with no mistake. Returns ``(alpha, b)``.
-
-    Parameters
-    ----------
-    K : ndarray of shape (n, n)
-        The Gram matrix ``K[i, j] = k(x_i, x_j)``.
-    y_signed : ndarray of shape (n,)
-        Labels -1 or +1.
-    max_iter : int, default 10
-        Number of passes over the data.
-    learning_rate : float, default 1.0
-        The step ``eta``.
-    fit_intercept : bool, default True
-        Learn a bias ``b``; otherwise ``b`` stays 0.
-    orders : list of arrays or None, default None
-        The visiting order of each pass; ``None`` visits in index order.
     """
     K = check_array(K, dtype=np.float64, input_name="K")
     y = np.asarray(y_signed, dtype=float)
@@ -704,6 +664,7 @@ class VotedPerceptron(BinaryClassifierMixin, _BinaryVariant):
 # ---------------------------------------------------------------------------
 
 
+@_with_run_parameters()
 def pocket_perceptron_naive(
     X, y_signed, max_iter=10, learning_rate=1.0, fit_intercept=True,
     orders=None,
@@ -715,21 +676,6 @@ def pocket_perceptron_naive(
     each update) are counted sample by sample with the mistake rule
     (:func:`mlcourse.perceptron.is_mistake`); the pocket holds the first
     vector with the fewest. Returns ``(coef, intercept, mistakes)``.
-
-    Parameters
-    ----------
-    X : ndarray of shape (n, d)
-        The samples, one per row.
-    y_signed : ndarray of shape (n,)
-        Labels -1 or +1.
-    max_iter : int, default 10
-        Number of passes over the data.
-    learning_rate : float, default 1.0
-        The step ``eta``.
-    fit_intercept : bool, default True
-        Learn a bias ``b``; otherwise ``b`` stays 0.
-    orders : list of arrays or None, default None
-        The visiting order of each pass; ``None`` visits in index order.
     """
     X, y = np.asarray(X, dtype=float), np.asarray(y_signed, dtype=float)
     weights, intercepts, _ = voted_perceptron_naive(
