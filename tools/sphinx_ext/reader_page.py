@@ -141,10 +141,14 @@ def _page(app, pagename, templatename, context, doctree):
     text = escape(description(doctree)) if doctree else ""
     tags += [f'<meta name="description" content="{text}" />'] * bool(text)
     context["metatags"] = "\n".join(tags)
+
+
+def _contents_depth(app, pagename, templatename, context, doctree):
+    """A page of autodoc objects lists its sections; the names (its object
+    entries) of the section being read unfold under it, as the theme unfolds
+    any entry deeper than ``show_toc_level``. Runs before the theme's
+    handlers, which draw the contents once."""
     if pagename in OBJECT_PAGES:
-        # The page's contents list its sections; the names (its object
-        # entries) of the section being read unfold under it, as the
-        # theme unfolds any entry below its show_toc_level.
         context["theme_show_toc_level"] = 1
 
 
@@ -203,6 +207,7 @@ def setup(app):
     app.connect("config-inited", _configure)
     app.connect("builder-inited", _start)
     app.connect("html-page-context", _page, priority=900)
+    app.connect("html-page-context", _contents_depth, priority=100)
     # after the theme writes its colour modes into pygments.css
     app.connect("build-finished", _finished, priority=900)
     app.add_post_transform(LightImages)
