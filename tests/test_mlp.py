@@ -14,6 +14,7 @@ from mlcourse.mlp import (
     activation_derivative,
     backward,
     cross_entropy,
+    cross_entropy_from_scores,
     flatten_parameters,
     forward,
     init_parameters,
@@ -232,6 +233,50 @@ def test_digits_default_reaches_97_percent(digits):
     Xtr, Xte, ytr, yte = digits
     model = MLPClassifier(hidden_layer_sizes=(64,), random_state=0)
     assert model.fit(Xtr, ytr).score(Xte, yte) >= 0.97
+
+
+def test_loss_from_scores_matches_sklearn_away_from_the_clip():
+    from sklearn.metrics import log_loss
+
+    rng = np.random.default_rng(3)
+    Z = rng.normal(scale=3.0, size=(20, 4))
+    y = rng.integers(0, 4, size=20)
+    ours = cross_entropy_from_scores(Z, np.eye(4)[y])
+    assert abs(ours - log_loss(y, softmax(Z), labels=range(4))) < 1e-12
+    z = rng.normal(scale=3.0, size=(20, 1))
+    t = rng.integers(0, 2, size=20)
+    ours = cross_entropy_from_scores(z, t[:, None])
+    assert abs(ours - log_loss(t, sigmoid(z)[:, 0])) < 1e-12
+    # past the clip the probability loss stops at ln 1e15; the score's not
+    wrong = np.array([[-60.0]])
+    assert round(cross_entropy(sigmoid(wrong), [[1.0]]), 1) == 34.5
+    assert cross_entropy_from_scores(wrong, [[1.0]]) == 60.0
+
+
+@pytest.mark.parametrize("w", [35.0, 40.0, 60.0])
+@pytest.mark.parametrize("outputs", [1, 2])
+def test_gradient_check_holds_at_a_confident_mistake(w, outputs):
+    """No hidden layer, x = -1, target class 1, weight w: the network is
+    sure of the wrong class, and the loss (about w) still has slope 1."""
+    X = np.array([[-1.0]])
+    if outputs == 1:
+        coefs, Y = [np.array([[w]])], np.array([[1.0]])
+    else:  # softmax: class 1's score is -w, class 0's is w
+        coefs, Y = [np.array([[-w, w]])], np.array([[0.0, 1.0]])
+    intercepts = [np.zeros(outputs)]
+
+    def loss_of(theta):
+        W, b = unflatten_parameters(theta, coefs, intercepts)
+        return loss_and_gradients(W, b, X, Y)[0]
+
+    loss, dW, db = loss_and_gradients(coefs, intercepts, X, Y)
+    assert loss > w - 1e-9
+    numeric = numerical_gradient(
+        loss_of, flatten_parameters(coefs, intercepts)
+    )
+    analytic = flatten_parameters(dW, db)
+    assert np.abs(analytic).max() > 0.99
+    assert _relative_error(analytic, numeric) < 1e-6
 
 
 def _sklearn_from(start, X, y, passes, **settings):

@@ -166,8 +166,9 @@ def test_built_pages_are_light():
     """One viewport tag, one stylesheet, one file of deferred scripts after
     the options the inline scripts read, maths as images with their spoken
     form, no MathJax, no Font Awesome script, no search index outside the
-    search page, a description and a favicon; the only images before the
-    article are maths (no logo fetched before the first paint)."""
+    search page, a description (the root's too) and a favicon; the only
+    images before the article are maths (no logo fetched before the first
+    paint)."""
     build = _built()
     page = (build / "chapters" / "03_gradient_descent.html").read_text()
     assert page.count('name="viewport"') == 1
@@ -190,6 +191,8 @@ def test_built_pages_are_light():
     assert not re.findall(r"<img(?![^>]*math)[^>]*>", header)
     assert 'class="o"' not in page and '<span class="si">' not in page
     assert "searchindex.js" in (build / "search.html").read_text()
+    root = (build / "index.html").read_text()  # the introduction's opening
+    assert '<meta name="description" content="This is an open course' in root
     css = (build / "_static" / "styles" / "book.css").read_text()
     assert len(css) < 120_000  # PurgeCSS reads no bundle of Bootstrap's code
     for mode in ("light", "dark"):  # both accessible code palettes

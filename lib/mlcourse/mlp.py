@@ -53,7 +53,7 @@ from ._validation import (
     warn_if_unscaled,
     warn_not_converged,
 )
-from .logistic_regression import sigmoid, softmax
+from .logistic_regression import _mean_log_loss, sigmoid, softmax
 
 __all__ = [
     "ACTIVATIONS",
@@ -61,6 +61,7 @@ __all__ = [
     "activation",
     "activation_derivative",
     "cross_entropy",
+    "cross_entropy_from_scores",
     "init_parameters",
     "forward",
     "backward",
@@ -154,8 +155,10 @@ def cross_entropy(P, Y):
 
     With one column, ``P`` holds ``P(y = 1)`` and the binary form
     ``-[y log p + (1 - y) log(1 - p)]`` is used :eq:`eq-mlp-loss`.
-    Probabilities are clipped to
-    ``[1e-15, 1 - 1e-15]`` so that a confident mistake costs a large but finite loss.
+    Probabilities are clipped to ``[1e-15, 1 - 1e-15]``, as in
+    scikit-learn's ``log_loss``, so that a confident mistake costs at most
+    ``ln 1e15 = 34.5``. Training uses :func:`cross_entropy_from_scores`,
+    which needs no clip.
 
     Parameters
     ----------
@@ -171,6 +174,32 @@ def cross_entropy(P, Y):
     if P.shape[1] == 1:
         return float(-(Y * np.log(P) + (1 - Y) * np.log(1 - P)).sum() / n)
     return float(-(Y * np.log(P)).sum() / n)
+
+
+def cross_entropy_from_scores(Z, Y):
+    """The mean cross-entropy :eq:`eq-mlp-loss` from the output scores.
+
+    ``Z = Z^(L)``, one row per sample. One column: the loss of a row is
+    the softplus ``log(1 + e^z) - y z`` of chapter "Logistic regression";
+    several: the log-sum-exp ``logsumexp(z) - z_y``. Both are exact for
+    every score, with no clip, so the loss agrees with its gradient
+    ``(P - Y) / n`` :eq:`eq-mlp-delta-out` even at a confident mistake,
+    where :func:`cross_entropy` stops at 34.5. It equals
+    :func:`cross_entropy` (and scikit-learn's loss) to rounding unless a
+    probability of a target falls below ``1e-15``.
+
+    Parameters
+    ----------
+    Z : ndarray of shape (n, k)
+        The output scores.
+    Y : ndarray of shape (n, k)
+        One-hot (or 0/1) targets.
+    """
+    Z = np.asarray(Z, dtype=float)
+    Y = np.asarray(Y, dtype=float)
+    if Z.shape[1] == 1:
+        return _mean_log_loss(Y[:, 0], Z[:, 0])
+    return _mean_log_loss(Y, Z)
 
 
 # --- parameters, forward and backward passes (section "Backpropagation") ----------------
@@ -273,8 +302,9 @@ def forward(coefs, intercepts, X, activation_name="tanh"):
 def backward(coefs, Zs, As, Y, activation_name="tanh", alpha=0.0):
     """Backpropagation: the gradients of the mean loss for every layer.
 
-    The chapter's equations for the output error, the gradients and the
-    error one layer back. ``Zs`` and ``As`` come from :func:`forward` on
+    The output error :eq:`eq-mlp-delta-out`, the gradients
+    :eq:`eq-mlp-grads` and the error one layer back
+    :eq:`eq-mlp-delta-back`. ``Zs`` and ``As`` come from :func:`forward` on
     the same batch; ``Y`` holds the targets (one-hot, or one 0/1 column
     for two classes). Returns ``(coef_grads, intercept_grads)``.
 
@@ -319,8 +349,12 @@ def loss_and_gradients(
 
     One forward and one backward pass.
 
-    Returns ``(loss, coef_grads, intercept_grads)``. This is the function the chapter's
-    gradient check compares with central differences.
+    The loss comes from the output scores
+    (:func:`cross_entropy_from_scores`), so central differences of it
+    equal the gradients even at a confident mistake.
+
+    Returns ``(loss, coef_grads, intercept_grads)``. This is the function
+    the chapter's gradient check compares with central differences.
 
     Parameters
     ----------
@@ -338,7 +372,7 @@ def loss_and_gradients(
         Strength of the L2 penalty ``(alpha / 2) sum_l ||W^(l)||^2``.
     """
     Zs, As = forward(coefs, intercepts, X, activation_name)
-    loss = cross_entropy(As[-1], Y)
+    loss = cross_entropy_from_scores(Zs[-1], Y)
     if alpha:  # without a penalty, skip summing the squared weights
         loss += _penalty(coefs, alpha)
     coef_grads, intercept_grads = backward(
@@ -632,12 +666,10 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
             self.loss_curve_.append(total / n)
             self.n_iter_ = epoch
             if self.early_stopping:
-                P_val = forward(coefs, intercepts, X_val, self.activation)[1][
-                    -1
-                ]
-                score = float(np.mean(self._predict_index(P_val) == y_val))
+                Zs, As = forward(coefs, intercepts, X_val, self.activation)
+                score = float(np.mean(self._predict_index(As[-1]) == y_val))
                 self.validation_scores_.append(score)
-                val_loss = cross_entropy(P_val, Y_val)
+                val_loss = cross_entropy_from_scores(Zs[-1], Y_val)
                 self.validation_loss_curve_.append(val_loss)
                 if val_loss < best[0]:  # judged by the loss, not accuracy
                     best = (val_loss, theta.copy())

@@ -138,6 +138,8 @@ def _page(app, pagename, templatename, context, doctree):
     context["css_files"] = [s for s in sheets if s.filename not in bundled]
     tags = context.get("metatags", "").splitlines()
     tags = [tag for tag in tags if 'name="viewport"' not in tag]
+    if pagename == "index" and doctree is None:  # the site's root: home.html
+        doctree = app.env.get_doctree(app.config.root_doc)
     text = escape(description(doctree)) if doctree else ""
     tags += [f'<meta name="description" content="{text}" />'] * bool(text)
     context["metatags"] = "\n".join(tags)

@@ -106,6 +106,7 @@ def draw_descent(
     )
     ax.set_xlim(-5, 5)
     ax.set_ylim(-3, 3)
+    ax.set_aspect("equal")  # level sets and steps at their true angles
     ax.set_xlabel("first coordinate of $w$")
     ax.set_ylabel("second coordinate")
     if show_title:
