@@ -50,11 +50,17 @@ class Dataset:
     Unpacks as ``X, y = dataset``.
     """
 
+    #: The samples, one per row, shape ``(n_samples, n_features)``.
     X: np.ndarray
+    #: The targets or labels, shape ``(n_samples,)``.
     y: np.ndarray
+    #: What each column of ``X`` measures, in order.
     feature_names: tuple[str, ...]
+    #: Where the data come from and which chapter uses them.
     description: str
+    #: A name for each row (the lecture's), or empty.
     sample_names: tuple[str, ...] = ()
+    #: The lecture's label for each value of ``y``, e.g. ``{1: "A", -1: "F"}``.
     label_names: dict = field(default_factory=dict)
 
     def __iter__(self):
@@ -121,10 +127,25 @@ def make_separable(
 
     Parameters
     ----------
+    n_samples : int, default 100
+        Number of points kept.
+    n_features : int, default 2
+        Dimension ``d`` of each point.
+    margin : float, default 0.3
+        Every point is farther than ``margin`` from the true separator: a lower bound
+        on the data's margin ``gamma``. Must be below ``radius``.
+    radius : float, default 3.0
+        Every point lies inside the ball ``||x|| < radius``: a bound ``R`` on the
+        points' norms.
+    intercept : float or None, default None
+        The true separator's ``b``; ``None`` draws it as above. A given value needs
+        ``|intercept| + margin < radius``.
     distribution : "gaussian" or "ball"
         ``"gaussian"`` draws candidates from a standard normal (as the lecture does);
         ``"ball"`` draws them uniformly from the ball, which suits many features, where a
         standard normal point rarely falls inside a small ball.
+    random_state : int, RandomState or None, default None
+        Seed of the draws, as in scikit-learn.
 
     Returns
     -------
@@ -196,6 +217,15 @@ def make_xor(n_samples: int = 200, noise: float = 0.25, random_state=None):
 
     The label is ``+1`` for the corners whose coordinates have opposite signs and ``-1``
     otherwise, so no line separates the classes. Returns ``(X, y)``.
+
+    Parameters
+    ----------
+    n_samples : int, default 200
+        Number of points, dealt to the four corners in turn and shuffled.
+    noise : float, default 0.25
+        Standard deviation of each cloud around its corner.
+    random_state : int, RandomState or None, default None
+        Seed of the draws, as in scikit-learn.
     """
     rng = check_random_state(random_state)
     corners = np.array([[-1.0, -1.0], [-1.0, 1.0], [1.0, -1.0], [1.0, 1.0]])
@@ -228,6 +258,19 @@ def make_overlapping_classes(
     Class ``+1`` is centred at ``+separation/2`` and class ``-1`` at ``-separation/2`` along a
     random unit direction; both have covariance ``noise**2 * I``. Half the samples (rounded
     up) are in class ``+1``. Returns ``(X, y)``.
+
+    Parameters
+    ----------
+    n_samples : int, default 200
+        Number of points.
+    n_features : int, default 2
+        Dimension of each point.
+    separation : float, default 2.0
+        Distance between the two class centres.
+    noise : float, default 1.0
+        Standard deviation of each class in every direction.
+    random_state : int, RandomState or None, default None
+        Seed of the draws, as in scikit-learn.
     """
     rng = check_random_state(random_state)
     direction = rng.standard_normal(n_features)

@@ -4,24 +4,24 @@ Introduced in the chapter :ref:`chapter-gradient-descent`. The point being
 moved is ``x`` here, the chapter's :math:`w` (any array shape), and the
 step at update ``k`` is ``eta_k``, the chapter's :math:`\\eta_k`.
 
-Gradient descent
-----------------
+.. rubric:: Gradient descent
+
 ``gradient_descent(grad, x0, learning_rate=0.1, tol=1e-6, max_iter=1000, objective=None,
 stopping=None)`` runs ``x_{k+1} = x_k - eta_k grad(x_k)`` and returns a
 :class:`DescentResult` (``x``, ``path``, ``objective_path``, ``n_iter``, ``converged``,
 ``reason``). ``sgd(grad_sample, x0, n_samples, ..., batch_size=1, random_state=None,
 average=False)`` takes stochastic or mini-batch steps and returns an :class:`SGDResult`.
 
-Numerical gradient
-------------------
+.. rubric:: Numerical gradient
+
 ``numerical_gradient(f, x, eps=1e-6)`` returns the central-difference estimate of the
 gradient of a scalar function ``f`` at ``x`` (any array shape; the result has the shape of
 ``x``). Use it to check every hand-written gradient in the book::
 
     assert np.allclose(numerical_gradient(loss, w), my_gradient(w), atol=1e-6)
 
-Step-size schedules
--------------------
+.. rubric:: Step-size schedules
+
 Every schedule is a small callable object with one call signature::
 
     eta = schedule(k, x=None, gradient=None, objective=None)
@@ -195,7 +195,13 @@ class Schedule:
 
 
 class Constant(Schedule):
-    """The constant step ``eta_k = eta``."""
+    """The constant step ``eta_k = eta``.
+
+    Parameters
+    ----------
+    eta : float
+        The step, positive.
+    """
 
     @validate_params({"eta": POSITIVE}, prefer_skip_nested_validation=True)
     def __init__(self, eta: float):
@@ -209,7 +215,13 @@ class Constant(Schedule):
 
 
 class InverseLinear(Schedule):
-    """The decaying step ``eta_k = eta1 / k``: sum of steps diverges, sum of squares converges."""
+    """The decaying step ``eta_k = eta1 / k``: sum of steps diverges, sum of squares converges.
+
+    Parameters
+    ----------
+    eta1 : float
+        The first step, positive.
+    """
 
     @validate_params({"eta1": POSITIVE}, prefer_skip_nested_validation=True)
     def __init__(self, eta1: float):
@@ -223,7 +235,13 @@ class InverseLinear(Schedule):
 
 
 class InverseSqrt(Schedule):
-    """The decaying step ``eta_k = eta1 / sqrt(k)`` of the stochastic-gradient bound."""
+    """The decaying step ``eta_k = eta1 / sqrt(k)`` of the stochastic-gradient bound.
+
+    Parameters
+    ----------
+    eta1 : float
+        The first step, positive.
+    """
 
     @validate_params({"eta1": POSITIVE}, prefer_skip_nested_validation=True)
     def __init__(self, eta1: float):
@@ -247,6 +265,17 @@ class Backtracking(Schedule):
     smallest trial step is returned. Calling it needs ``x``, ``gradient`` and ``objective``.
     With ``c=0.5`` and ``shrink=0.5`` it is chapter 3's
     :prf:ref:`alg-gd-backtracking`, with the test :eq:`eq-gd-armijo`.
+
+    Parameters
+    ----------
+    eta0 : float, default 1.0
+        The first trial step.
+    shrink : float, default 0.5
+        Factor in (0, 1) applied to a step that fails the test.
+    c : float, default 1e-4
+        The test's fraction in (0, 1) of the decrease a linear model promises.
+    max_shrinks : int, default 60
+        Failures allowed before giving up.
     """
 
     adaptive = True
@@ -326,7 +355,14 @@ class _FunctionSchedule(Schedule):
 
 @validate_params({"learning_rate": STEP}, prefer_skip_nested_validation=True)
 def as_schedule(learning_rate) -> Schedule:
-    """The schedule of a ``learning_rate``: a number (a constant step), a function ``k -> eta`` or a schedule."""
+    """The schedule of a ``learning_rate``: a number (a constant step), a function ``k -> eta`` or a schedule.
+
+    Parameters
+    ----------
+    learning_rate : float, callable or Schedule
+        A positive step, a function ``k -> eta_k``, or a schedule
+        (returned as is).
+    """
     if isinstance(learning_rate, Schedule):
         return learning_rate
     if callable(learning_rate):
@@ -580,15 +616,18 @@ class SGDResult:
     objective_path : ndarray of shape (n_passes + 1,), or None
         The objective at ``x0`` and after every pass over the data (when ``objective`` given).
     step_sizes : ndarray of shape (n_steps,)
+        The step size ``eta_t`` used in step ``t = 1, ..., n_steps``.
     n_steps : int
         Number of stochastic steps taken.
     n_iter : int
         Number of passes over the data completed.
     steps_per_pass : int
+        Steps in one pass: ``ceil(n_samples / batch_size)``.
     converged : bool
         False: SGD runs its passes; True only if ``tol`` is given and the change of the
         objective over a pass fell below it.
     reason : str
+        Why it stopped, in words.
     """
 
     x: np.ndarray

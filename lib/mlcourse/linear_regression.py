@@ -4,8 +4,8 @@
   :eq:`eq-lr-slope` and :eq:`eq-lr-intercept` (section "Least squares").
 - :class:`LinearRegression`: multiple regression with a design matrix, solved from a QR
   decomposition of the centred, scaled data and the SVD of its small triangular factor,
-  never by inverting :math:`X^\\top X` (sections "Multiple regression" and "Why not invert
-  :math:`\\tilde X^\\top \\tilde X`").
+  never by inverting :math:`X^\\top X` (sections "Multiple regression" and
+  :ref:`Why not invert X̃ᵀX̃ <lr-invert>`).
 - :class:`Ridge`: least squares with an L2 penalty, :eq:`eq-lr-ridge`, solved from the SVD
   of the centred design (section :ref:`lr-ridge`).
 - :func:`slope_inference`: standard errors, t statistic, p-value and confidence interval for
@@ -86,6 +86,13 @@ def least_squares_line(x, y):
 
     The closed form of :eq:`eq-lr-slope` and :eq:`eq-lr-intercept`:
     ``slope = S_xy / S_xx`` and ``intercept = ybar - slope * xbar``.
+
+    Parameters
+    ----------
+    x : array_like of shape (n,)
+        The inputs, at least two distinct values.
+    y : array_like of shape (n,)
+        The targets.
     """
     x, y = _check_pair(x, y)
     s_xx = _check_spread(x)
@@ -98,9 +105,14 @@ def least_squares_line(x, y):
 
 @validate_params(_PAIR, prefer_skip_nested_validation=True)
 def correlation(x, y) -> float:
-    """Pearson's sample correlation ``r = S_xy / sqrt(S_xx S_yy)``.
+    r"""Pearson's sample correlation :math:`r = S_{xy} / \sqrt{S_{xx} S_{yy}}`.
 
     Equation :eq:`eq-lr-correlation`.
+
+    Parameters
+    ----------
+    x, y : array_like of shape (n,)
+        Two samples of equal length, neither constant.
     """
     x, y = _check_pair(x, y)
     s_xx = _check_spread(x, "x")
@@ -114,7 +126,17 @@ def correlation(x, y) -> float:
     prefer_skip_nested_validation=True,
 )
 def sse(y, y_pred) -> float:
-    """Sum of squared errors (residual sum of squares) ``sum (y_i - yhat_i)^2``."""
+    r"""Sum of squared errors :math:`\sum_i (y_i - \hat y_i)^2`.
+
+    Also called the residual sum of squares.
+
+    Parameters
+    ----------
+    y : array_like of shape (n,)
+        The targets.
+    y_pred : array_like of shape (n,)
+        The predictions.
+    """
     y, y_pred = _check_pair(y, y_pred, 1)
     residuals = y - y_pred
     return float(residuals @ residuals)
@@ -125,10 +147,17 @@ def sse(y, y_pred) -> float:
     prefer_skip_nested_validation=True,
 )
 def r2_score(y, y_pred) -> float:
-    """Coefficient of determination ``R^2 = 1 - SSE / SST`` :eq:`eq-lr-r2`.
+    """Coefficient of determination :math:`R^2 = 1 - SSE/SST` :eq:`eq-lr-r2`.
 
     When ``y`` is constant, SST is zero: the score is 1.0 for a perfect prediction and 0.0
     otherwise (scikit-learn's convention).
+
+    Parameters
+    ----------
+    y : array_like of shape (n,)
+        The targets.
+    y_pred : array_like of shape (n,)
+        The predictions.
     """
     y, y_pred = _check_pair(y, y_pred, 1)
     deviations = y - y.mean()
@@ -145,7 +174,7 @@ class LinearRegression(RegressorMixin, BaseEstimator):
     Section "Multiple regression" of the chapter "Linear regression": the
     coefficients minimize the sum of squared errors, that is, they solve the
     normal equations :eq:`eq-lr-normal`, but without ever forming or
-    inverting ``X^T X`` (section "Why not invert :math:`\\tilde X^\\top \\tilde X`").
+    inverting ``X^T X`` (section :ref:`Why not invert X̃ᵀX̃ <lr-invert>`).
 
     The solver works on the data themselves:
 
@@ -414,15 +443,27 @@ def _least_squares(design, n, scale, units):
 class SlopeInference:
     """What :func:`slope_inference` returns (section "Inference for the slope")."""
 
+    #: The least-squares slope :math:`\hat\beta_1`.
     slope: float
+    #: The least-squares intercept :math:`\hat\beta_0`.
     intercept: float
+    #: Standard error of the slope, ``s / sqrt(S_xx)``.
     slope_stderr: float
+    #: Standard error of the intercept, ``s * sqrt(1/n + xbar^2 / S_xx)``.
     intercept_stderr: float
+    #: ``slope / slope_stderr``, the statistic of the test of ``beta_1 = 0``.
     t_statistic: float
+    #: Two-sided p-value of that test, from Student's t with ``dof`` degrees
+    #: of freedom.
     p_value: float
+    #: ``(low, high)``: the interval for the slope at level ``confidence``.
     confidence_interval: tuple
+    #: The level of the interval, as given (0.95 by default).
     confidence: float
+    #: The estimate ``s`` of the noise's standard deviation,
+    #: ``sqrt(SSE / (n - 2))`` :eq:`eq-lr-sigma`.
     sigma: float
+    #: Degrees of freedom of ``s`` and of the t statistic, ``n - 2``.
     dof: int
 
 
@@ -445,6 +486,15 @@ def slope_inference(x, y, confidence: float = 0.95) -> SlopeInference:
     Needs at least 3 points (otherwise the line fits exactly and ``s`` is undefined).
     When the points lie exactly on a line, the standard errors are 0, the t statistic is
     infinite (or NaN for a zero slope) and the interval has zero width.
+
+    Parameters
+    ----------
+    x : array_like of shape (n,)
+        The inputs, at least two distinct values.
+    y : array_like of shape (n,)
+        The targets.
+    confidence : float, default 0.95
+        The level of the interval, strictly between 0 and 1.
     """
     from scipy import stats
 

@@ -1052,16 +1052,28 @@ class LogisticInference:
     ``(b, w_1, ..., w_d)``.
     """
 
+    #: The maximum-likelihood weights ``w``, shape ``(n_features,)``.
     coef: np.ndarray
+    #: The maximum-likelihood intercept ``b``.
     intercept: float
+    #: Standard errors of the weights, shape ``(n_features,)``.
     coef_stderr: np.ndarray
+    #: Standard error of the intercept.
     intercept_stderr: float
+    #: ``coef / coef_stderr``, the Wald statistics, one per weight.
     z_statistic: np.ndarray
+    #: Two-sided p-values of "this weight is 0", one per weight.
     p_value: np.ndarray
+    #: One row ``(low, high)`` per weight, at level ``confidence``.
     confidence_interval: np.ndarray
+    #: The level of the intervals, as given (0.95 by default).
     confidence: float
+    #: Inverse Fisher information, shape ``(n_features + 1,) * 2``, in the
+    #: order ``(b, w_1, ..., w_d)``.
     covariance: np.ndarray
+    #: ``-2 l`` at the fit, :eq:`eq-logr-deviance`.
     deviance: float
+    #: The deviance of the model with an intercept only.
     null_deviance: float
 
 

@@ -86,7 +86,15 @@ _ACTIVATION = [StrOptions(set(ACTIVATIONS))]
     prefer_skip_nested_validation=True,
 )
 def activation(name, Z):
-    """Apply the hidden activation ``g`` elementwise :eq:`eq-mlp-hidden`."""
+    """Apply the hidden activation ``g`` elementwise :eq:`eq-mlp-hidden`.
+
+    Parameters
+    ----------
+    name : {"tanh", "logistic", "relu"}
+        The hidden activation.
+    Z : ndarray
+        Pre-activations.
+    """
     return _activation(name, Z)
 
 
@@ -110,6 +118,13 @@ def activation_derivative(name, Z):
     It enters the backward pass :eq:`eq-mlp-delta-back`.
 
     For ReLU the derivative at exactly 0 is taken as 0.
+
+    Parameters
+    ----------
+    name : {"tanh", "logistic", "relu"}
+        The hidden activation.
+    Z : ndarray
+        Pre-activations.
     """
     return _activation_derivative(name, Z)
 
@@ -144,6 +159,13 @@ def cross_entropy(P, Y):
     scikit-learn's ``log_loss``, so that a confident mistake costs at most
     ``ln 1e15 = 34.5``. Training uses :func:`cross_entropy_from_scores`,
     which needs no clip.
+
+    Parameters
+    ----------
+    P : ndarray of shape (n, k)
+        Predicted probabilities.
+    Y : ndarray of shape (n, k)
+        One-hot (or 0/1) targets.
     """
     # np.minimum(np.maximum(...)) is np.clip without its Python overhead
     P = np.minimum(np.maximum(np.asarray(P, dtype=float), 1e-15), 1 - 1e-15)
@@ -165,6 +187,13 @@ def cross_entropy_from_scores(Z, Y):
     where :func:`cross_entropy` stops at 34.5. It equals
     :func:`cross_entropy` (and scikit-learn's loss) to rounding unless a
     probability of a target falls below ``1e-15``.
+
+    Parameters
+    ----------
+    Z : ndarray of shape (n, k)
+        The output scores.
+    Y : ndarray of shape (n, k)
+        One-hot (or 0/1) targets.
     """
     Z = np.asarray(Z, dtype=float)
     Y = np.asarray(Y, dtype=float)
@@ -208,6 +237,17 @@ def init_parameters(
     The default (``None``) is ``"he"`` for relu units and ``"glorot"``
     otherwise. Returns ``(coefs, intercepts)``: lists of arrays of shapes
     ``(h_{l-1}, h_l)`` and ``(h_l,)``.
+
+    Parameters
+    ----------
+    layer_sizes : sequence of int
+        ``(d, h_1, ..., h_{L-1}, k)``: inputs, hidden layers, outputs.
+    activation_name : str, default "tanh"
+        The hidden activation, which sets the default ``init``.
+    random_state : int, RandomState or None, default None
+        Seed of the draws, as in scikit-learn.
+    init : {"glorot", "he"} or None, default None
+        The scale of the draws, as above.
     """
     rng = check_random_state(random_state)
     sizes = _layer_sizes(layer_sizes, "layer_sizes")
@@ -234,6 +274,17 @@ def forward(coefs, intercepts, X, activation_name="tanh"):
     Returns ``(Zs, As)``: ``Zs[l]`` is the pre-activation of layer ``l + 1`` and ``As[l]`` the
     input of layer ``l + 1`` (so ``As[0] = X``); the last entry of ``As`` holds the output
     probabilities ``P``. ``len(Zs) == L`` and ``len(As) == L + 1``.
+
+    Parameters
+    ----------
+    coefs : list of ndarray
+        The weight matrices ``W^(1), ..., W^(L)``.
+    intercepts : list of ndarray
+        The bias vectors ``b^(1), ..., b^(L)``.
+    X : ndarray of shape (n, d)
+        The inputs.
+    activation_name : str, default "tanh"
+        The hidden activation (see :func:`activation`).
     """
     As, Zs = [np.asarray(X, dtype=float)], []
     last = len(coefs) - 1
@@ -256,6 +307,19 @@ def backward(coefs, Zs, As, Y, activation_name="tanh", alpha=0.0):
     :eq:`eq-mlp-delta-back`. ``Zs`` and ``As`` come from :func:`forward` on
     the same batch; ``Y`` holds the targets (one-hot, or one 0/1 column
     for two classes). Returns ``(coef_grads, intercept_grads)``.
+
+    Parameters
+    ----------
+    coefs : list of ndarray
+        The weight matrices ``W^(1), ..., W^(L)``.
+    Zs, As : lists of ndarray
+        The pre-activations and layer inputs from :func:`forward`.
+    Y : ndarray
+        The targets.
+    activation_name : str, default "tanh"
+        The hidden activation (see :func:`activation`).
+    alpha : float, default 0.0
+        Strength of the L2 penalty ``(alpha / 2) sum_l ||W^(l)||^2``.
     """
     n = As[0].shape[0]
     delta = (As[-1] - Y) / n  # Delta^(L) = (P - Y) / n
@@ -291,6 +355,21 @@ def loss_and_gradients(
 
     Returns ``(loss, coef_grads, intercept_grads)``. This is the function
     the chapter's gradient check compares with central differences.
+
+    Parameters
+    ----------
+    coefs : list of ndarray
+        The weight matrices ``W^(1), ..., W^(L)``.
+    intercepts : list of ndarray
+        The bias vectors ``b^(1), ..., b^(L)``.
+    X : ndarray of shape (n, d)
+        The inputs.
+    Y : ndarray
+        The targets, one-hot or one 0/1 column.
+    activation_name : str, default "tanh"
+        The hidden activation (see :func:`activation`).
+    alpha : float, default 0.0
+        Strength of the L2 penalty ``(alpha / 2) sum_l ||W^(l)||^2``.
     """
     Zs, As = forward(coefs, intercepts, X, activation_name)
     loss = cross_entropy_from_scores(Zs[-1], Y)
@@ -303,7 +382,15 @@ def loss_and_gradients(
 
 
 def flatten_parameters(coefs, intercepts):
-    """All weights and biases in one vector, layer by layer (``W^(1), b^(1), W^(2), ...``)."""
+    """All weights and biases in one vector, layer by layer (``W^(1), b^(1), W^(2), ...``).
+
+    Parameters
+    ----------
+    coefs : list of ndarray
+        The weight matrices ``W^(1), ..., W^(L)``.
+    intercepts : list of ndarray
+        The bias vectors ``b^(1), ..., b^(L)``.
+    """
     parts = []
     for W, b in zip(coefs, intercepts):
         parts.extend([np.ravel(W), np.ravel(b)])
@@ -312,7 +399,15 @@ def flatten_parameters(coefs, intercepts):
 
 def unflatten_parameters(theta, like_coefs, like_intercepts):
     """The inverse of :func:`flatten_parameters`: split ``theta`` into arrays shaped as the
-    ``like_`` lists. Used by the gradient check."""
+    ``like_`` lists. Used by the gradient check.
+
+    Parameters
+    ----------
+    theta : ndarray
+        The flat vector.
+    like_coefs, like_intercepts : lists of ndarray
+        Arrays of the shapes to fill.
+    """
     theta = np.asarray(theta, dtype=float).ravel()
     expected = sum(
         np.size(W) + np.size(b) for W, b in zip(like_coefs, like_intercepts)

@@ -101,6 +101,11 @@ def augment(X):
 
     Section "The bias by augmentation": with ``X_tilde = augment(X)`` and
     ``w_tilde = [b, *w]``, ``X_tilde @ w_tilde`` equals ``X @ w + b``.
+
+    Parameters
+    ----------
+    X : array_like of shape (n_samples, n_features)
+        The samples, one per row.
     """
     X = _samples(X)
     return np.hstack([np.ones((X.shape[0], 1)), X])
@@ -117,6 +122,13 @@ def normalize(X, y):
     :eq:`eq-pc-normalized`, with labels mapped to -1/+1: "every sample is
     classified correctly by ``w``" reads "``Z @ w > 0`` for every row of
     ``Z = normalize(X, y)``". Pass ``augment(X)`` to reflect the bias too.
+
+    Parameters
+    ----------
+    X : array_like of shape (n_samples, n_features)
+        The samples, one per row.
+    y : array_like of shape (n_samples,)
+        Two labels; the larger becomes +1.
     """
     X, y_signed = _signed(X, y)
     return y_signed[:, None] * X
@@ -132,6 +144,17 @@ def margin(w, X, y, b: float = 0.0) -> float:
     Chapter "The perceptron convergence theorem". The bias enters the scores
     but not the norm; positive when every sample is on its own side. For a
     separator in augmented form call ``margin(np.r_[b, w], augment(X), y)``.
+
+    Parameters
+    ----------
+    w : array_like of shape (n_features,)
+        The weights.
+    X : array_like of shape (n_samples, n_features)
+        The samples, one per row.
+    y : array_like of shape (n_samples,)
+        Two labels; the larger counts as +1.
+    b : float, default 0.0
+        The bias.
     """
     X, y_signed = _signed(X, y)
     w = check_array(w, ensure_2d=False, input_name="w").astype(float)
@@ -145,7 +168,13 @@ def margin(w, X, y, b: float = 0.0) -> float:
 
 @validate_params({"X": ["array-like"]}, prefer_skip_nested_validation=True)
 def radius(X) -> float:
-    """Radius of the data, ``R = max_i ||x_i||`` (the convergence chapter)."""
+    """Radius of the data, ``R = max_i ||x_i||`` (the convergence chapter).
+
+    Parameters
+    ----------
+    X : array_like of shape (n_samples, n_features)
+        The samples, one per row.
+    """
     return float(np.max(np.linalg.norm(_samples(X), axis=1)))
 
 
@@ -158,6 +187,17 @@ def perceptron_criterion(w, X, y, b: float = 0.0) -> float:
 
     :eq:`eq-pc-criterion`: over the mistakes, how far on the wrong side each
     one is; zero exactly when no sample is strictly on the wrong side.
+
+    Parameters
+    ----------
+    w : array_like of shape (n_features,)
+        The weights.
+    X : array_like of shape (n_samples, n_features)
+        The samples, one per row.
+    y : array_like of shape (n_samples,)
+        Two labels; the larger counts as +1.
+    b : float, default 0.0
+        The bias.
     """
     X, y_signed = _signed(X, y)
     w = check_array(w, ensure_2d=False, input_name="w").astype(float)
@@ -176,6 +216,13 @@ def mistake_bound(R, gamma) -> float:
 
     ``R`` is the radius of the data (:func:`radius`) and ``gamma > 0`` the
     margin of a unit separator (:func:`margin`), for the same samples.
+
+    Parameters
+    ----------
+    R : float
+        The radius of the data.
+    gamma : float
+        The margin, positive.
     """
     if not (R >= 0 and gamma > 0 and math.isfinite(R / gamma)):
         raise ValueError(
@@ -201,6 +248,17 @@ def is_mistake(x, y_i, w, b) -> bool:
     every machine: a BLAS product's rounding depends on its kernel and on
     where the rows lie in memory. A score that is not a finite number (the
     weights overflowed, or ``inf - inf``) is an error, never "correct".
+
+    Parameters
+    ----------
+    x : ndarray of shape (n_features,)
+        One sample.
+    y_i : {-1, +1}
+        Its label.
+    w : ndarray of shape (n_features,)
+        The weights.
+    b : float
+        The bias.
     """
     try:
         score = math.fsum([*np.multiply(x, w).tolist(), float(b)])
@@ -255,6 +313,27 @@ def plain_passes(
     ``coef`` holds the dual coefficients ``a_j = alpha_j y_j`` of the kernel
     perceptron :eq:`eq-va-dual`: the score of sample ``i`` is
     ``K[i] @ a + b``, and update ``k`` adds ``eta_k y_i`` to ``a_i``.
+
+    Parameters
+    ----------
+    X : ndarray of shape (n, d)
+        The samples (or a Gram matrix with ``dual``).
+    y : ndarray of shape (n,)
+        Labels -1 or +1.
+    coef : ndarray of shape (d,)
+        Starting weights (dual coefficients with ``dual``); not modified.
+    b : float
+        Starting bias.
+    eta : callable
+        The schedule ``k -> eta_k``.
+    orders : iterable
+        One visiting order per pass, ``None`` for index order.
+    fit_intercept : bool, default True
+        Update ``b``.
+    dual : bool, default False
+        Run the kernel perceptron's dual form.
+    record : bool, default False
+        Keep the weights after every update.
     """
     coef, k, n = coef.copy(), 0, X.shape[0]
     for order in orders:
@@ -604,6 +683,19 @@ def plain_perceptron(X, y_signed, coef_init=None, intercept_init=None, **kw):
     (True), ``shuffle`` (False), ``random_state``, ``record_path`` (True).
     It stops after a pass with no mistake, or after ``max_iter`` passes;
     ``y_signed`` holds -1/+1. Returns a :class:`PerceptronRun`.
+
+    Parameters
+    ----------
+    X : ndarray of shape (n, d)
+        The samples.
+    y_signed : ndarray of shape (n,)
+        Labels -1 or +1.
+    coef_init : ndarray or None, default None
+        Starting weights ``w0``; ``None`` is zeros.
+    intercept_init : float or None, default None
+        Starting bias ``b0``; ``None`` is 0.
+    **kw
+        The keywords listed above.
     """
     return _checked_run(
         plain_passes, X, y_signed, coef_init, intercept_init, kw
@@ -611,7 +703,21 @@ def plain_perceptron(X, y_signed, coef_init=None, intercept_init=None, **kw):
 
 
 def fast_perceptron(X, y_signed, coef_init=None, intercept_init=None, **kw):
-    """:func:`plain_perceptron` with the engine: the same run, bit for bit."""
+    """:func:`plain_perceptron` with the engine: the same run, bit for bit.
+
+    Parameters
+    ----------
+    X : ndarray of shape (n, d)
+        The samples.
+    y_signed : ndarray of shape (n,)
+        Labels -1 or +1.
+    coef_init : ndarray or None, default None
+        Starting weights ``w0``; ``None`` is zeros.
+    intercept_init : float or None, default None
+        Starting bias ``b0``; ``None`` is 0.
+    **kw
+        The keywords listed above.
+    """
     return _checked_run(
         fast_passes, X, y_signed, coef_init, intercept_init, kw
     )

@@ -99,6 +99,11 @@ def polynomial_features_2d(X):
     Section "Feature maps: making a circle linear":
     ``phi(x) = (x1**2, sqrt(2) * x1 * x2, x2**2)``, so that
     ``phi(x) @ phi(z) == (x @ z)**2``. ``X`` has shape ``(n_samples, 2)``.
+
+    Parameters
+    ----------
+    X : array_like of shape (n, 2)
+        Points of the plane.
     """
     X = check_array(X, dtype=np.float64, input_name="X")
     if X.shape[1] != 2:
@@ -126,7 +131,15 @@ _KERNEL_INPUTS = {"X": ["array-like"], "Z": ["array-like", None]}
 
 @validate_params(_KERNEL_INPUTS, prefer_skip_nested_validation=True)
 def linear_kernel(X, Z=None):
-    """``K[i, j] = X[i] @ Z[j]``: the kernel of the identity feature map."""
+    """``K[i, j] = X[i] @ Z[j]``: the kernel of the identity feature map.
+
+    Parameters
+    ----------
+    X : array_like of shape (n, d)
+        The samples, one per row.
+    Z : array_like of shape (m, d) or None, default None
+        Second samples; ``None`` takes ``X``.
+    """
     X, Z = _kernel_inputs(X, Z)
     return X @ Z.T
 
@@ -146,6 +159,19 @@ def polynomial_kernel(X, Z=None, degree=2, gamma=1.0, coef0=1.0):
     With ``gamma=1, coef0=0, degree=2`` it is the inner product of
     :func:`polynomial_features_2d`; ``coef0 > 0`` adds every lower-degree
     monomial. Computed in place: the matrix is the only large array.
+
+    Parameters
+    ----------
+    X : array_like of shape (n, d)
+        The samples, one per row.
+    Z : array_like of shape (m, d) or None, default None
+        Second samples; ``None`` takes ``X``.
+    degree : int, default 2
+        The power.
+    gamma : float, default 1.0
+        Scale of the inner product.
+    coef0 : float, default 1.0
+        The constant added before the power.
     """
     X, Z = _kernel_inputs(X, Z)
     K = X @ Z.T
@@ -162,6 +188,15 @@ def rbf_kernel(X, Z=None, gamma=1.0):
     """The Gaussian (RBF) kernel ``exp(-gamma ||X[i] - Z[j]||**2)``.
 
     :eq:`eq-va-rbf`, computed in place from ``||x||^2 + ||z||^2 - 2 x @ z``.
+
+    Parameters
+    ----------
+    X : array_like of shape (n, d)
+        The samples, one per row.
+    Z : array_like of shape (m, d) or None, default None
+        Second samples; ``None`` takes ``X``.
+    gamma : float, default 1.0
+        Inverse squared width; larger is narrower.
     """
     X, Z = _kernel_inputs(X, Z)
     K = X @ Z.T
@@ -212,6 +247,45 @@ def _votes(passes, n, start):
     return weights, intercepts, np.array(counts, dtype=float)
 
 
+_SAMPLES = """    X : ndarray of shape (n, d)
+        The samples, one per row.
+"""
+_GRAM = """    K : ndarray of shape (n, n)
+        The Gram matrix ``K[i, j] = k(x_i, x_j)``, in place of the samples.
+"""
+_RUN = """    y_signed : ndarray of shape (n,)
+        Labels -1 or +1.
+    max_iter : int, default 10
+        Number of passes over the data.
+    learning_rate : float, default 1.0
+        The step ``eta``.
+    fit_intercept : bool, default True
+        Learn a bias ``b``; otherwise ``b`` stays 0.
+    orders : list of arrays or None, default None
+        The visiting order of each pass; ``None`` visits in index order.
+"""
+_INITIAL = """    coef_init : ndarray or None, default None
+        Starting weights; ``None`` is zeros.
+    intercept_init : float, default 0.0
+        Starting bias.
+"""
+
+
+def _with_run_parameters(gram=False, initial=False):
+    """Append the reference loops' shared Parameters section to a docstring."""
+    text = "\n    Parameters\n    ----------\n"
+    text += (
+        (_GRAM if gram else _SAMPLES) + _RUN + (_INITIAL if initial else "")
+    )
+
+    def document(function):
+        function.__doc__ = function.__doc__.rstrip() + "\n" + text
+        return function
+
+    return document
+
+
+@_with_run_parameters()
 def voted_perceptron_naive(
     X,
     y_signed,
@@ -234,6 +308,7 @@ def voted_perceptron_naive(
     return _votes(passes, X.shape[0], (np.zeros(X.shape[1]), 0.0))
 
 
+@_with_run_parameters()
 def averaged_perceptron_naive(
     X,
     y_signed,
@@ -293,6 +368,7 @@ def _averaged(passes, X, y, fit_intercept):
     return w - u[:d] / visits, b - u[d] / visits, w, b, k, not p.positions
 
 
+@_with_run_parameters(initial=True)
 def averaged_perceptron_plain(
     X, y_signed, max_iter=10, learning_rate=1.0, fit_intercept=True,
     orders=None, coef_init=None, intercept_init=0.0,
@@ -321,6 +397,7 @@ def averaged_perceptron_plain(
     return w - u / c, b - u_b / c, w, b, k
 
 
+@_with_run_parameters(initial=True)
 def lazy_average(
     X, y_signed, max_iter=10, learning_rate=1.0, fit_intercept=True,
     orders=None, coef_init=None, intercept_init=0.0,
@@ -339,6 +416,7 @@ def lazy_average(
     return _averaged(passes, X, np.asarray(y_signed, float), fit_intercept)[:5]
 
 
+@_with_run_parameters(gram=True)
 def kernel_perceptron_naive(
     K,
     y_signed,
@@ -586,6 +664,7 @@ class VotedPerceptron(BinaryClassifierMixin, _BinaryVariant):
 # ---------------------------------------------------------------------------
 
 
+@_with_run_parameters()
 def pocket_perceptron_naive(
     X, y_signed, max_iter=10, learning_rate=1.0, fit_intercept=True,
     orders=None,
@@ -619,6 +698,19 @@ def mistake_counts(Z, X, y, V, size):
     tolerance of 0 (``size`` bounds ``|Z|``) is decided by
     :func:`mlcourse.perceptron.is_mistake` itself, so each count is the
     mistake rule's, sample by sample.
+
+    Parameters
+    ----------
+    Z : ndarray of shape (n, d + 1)
+        The normalized augmented samples.
+    X : ndarray of shape (n, d)
+        The samples.
+    y : ndarray of shape (n,)
+        Labels -1 or +1.
+    V : ndarray of shape (m, d + 1)
+        The weight vectors ``[w, b]``, one per row.
+    size : float
+        A bound on the entries of ``|Z|``, for the rounding tolerance.
     """
     d, counts = X.shape[1], np.empty(len(V), dtype=int)
     chunk = max(1, PREDICT_CHUNK // max(X.shape[0], 1))
@@ -879,6 +971,15 @@ def multiclass_rule(a, y_i, W):
     true class :eq:`eq-va-multiclass`. The plain loop and the engine both
     decide with this function; a score that is not a finite number is an
     error.
+
+    Parameters
+    ----------
+    a : ndarray of shape (d + 1,)
+        The augmented sample ``[x, 1]``.
+    y_i : int
+        Its class index.
+    W : ndarray of shape (C, d + 1)
+        One augmented weight vector per class.
     """
     scores = W @ a
     true = scores[y_i]
@@ -908,6 +1009,26 @@ def multiclass_perceptron_naive(
     mistake (:func:`multiclass_rule`) the true class moves towards x and the
     rival away from it. With ``average`` the plain average of the weights
     after every visit is returned. Returns ``(W, b)``.
+
+    Parameters
+    ----------
+    X : ndarray of shape (n, d)
+        The samples, one per row.
+    y_index : ndarray of shape (n,)
+        Class indices 0 to ``n_classes - 1``.
+    n_classes : int
+        Number of classes ``C``.
+    max_iter : int, default 10
+        Number of passes over the data.
+    learning_rate : float, default 1.0
+        The step ``eta``.
+    fit_intercept : bool, default True
+        Learn a bias ``b``; otherwise ``b`` stays 0.
+    orders : list of arrays or None, default None
+        The visiting order of each pass; ``None`` visits in index order.
+    average : bool, default False
+        Return the average of the weights after every visit, not the
+        last weights.
     """
     A = _augmented(
         check_array(X, dtype=np.float64, input_name="X"), fit_intercept

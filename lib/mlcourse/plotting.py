@@ -207,6 +207,13 @@ def figure_png(fig, dpi: float = PNG_DPI) -> bytes | None:
     """``fig`` as a compact PNG at ``dpi`` that records its smallest font size.
 
     Returns ``None`` for an empty figure, as IPython's own formatter does.
+
+    Parameters
+    ----------
+    fig : matplotlib Figure
+        The figure.
+    dpi : float, default 150
+        Resolution in dots per inch (``PNG_DPI``).
     """
     if not fig.axes and not fig.lines and not fig.texts:
         return None
@@ -251,6 +258,25 @@ def plot_classes(
     ``labels`` maps a class value to its legend entry (default: ``y = <value>``,
     with an explicit sign when some label is negative, as in ``y = +1``).
     Returns the axes.
+
+    Parameters
+    ----------
+    X : array_like of shape (n, d)
+        The samples; the first two columns are drawn.
+    y : array_like of shape (n,)
+        The classes.
+    ax : matplotlib Axes or None, default None
+        Where to draw; ``None`` takes the current axes.
+    labels : dict or None, default None
+        Legend entry of each class value.
+    size : float, default 40
+        Marker area.
+    alpha : float, default 0.9
+        Marker opacity.
+    edgecolor : color, default "white"
+        Marker outline.
+    **kwargs
+        Passed to ``Axes.scatter``.
     """
     ax = _get_ax(ax)
     X = check_array(X, ensure_min_features=2, input_name="X")
@@ -289,6 +315,15 @@ def limits(ax, X, pad=0.1):
     """The limits of the first two features of ``X``, ``pad`` of the span wider.
 
     With ``X=None``, those of the axes ``ax``.
+
+    Parameters
+    ----------
+    ax : matplotlib Axes
+        The axes, used when ``X`` is None.
+    X : array_like of shape (n, d) or None
+        The samples.
+    pad : float, default 0.1
+        Fraction of the span added on each side.
     """
     if X is None:
         return ax.get_xlim(), ax.get_ylim()
@@ -344,6 +379,27 @@ def plot_decision_boundary(
     from ``X`` (with a margin) or from the current axes. With ``fill`` the two half-planes are
     shaded in the classes' colours; with ``contours`` the score's level sets are drawn and
     labelled, as in the Straight Dope notebook. Returns the axes.
+
+    Parameters
+    ----------
+    model : estimator or array_like of shape (2,)
+        A fitted classifier, or a weight vector ``w``.
+    X : array_like or None, default None
+        Samples whose span sets the limits; ``None`` keeps the axes'.
+    ax : matplotlib Axes or None, default None
+        Where to draw; ``None`` takes the current axes.
+    intercept : float, default 0.0
+        The bias, when ``model`` is a weight vector.
+    resolution : int, default 300
+        Grid points per axis.
+    fill : bool, default True
+        Shade the two half-planes.
+    contours : bool, default False
+        Draw level lines of the score.
+    color : color, default "black"
+        Colour of the boundary.
+    label : str, default "decision boundary"
+        Its legend entry.
     """
     ax = _get_ax(ax)
     score, categorical = _score_function(model, intercept)
@@ -429,6 +485,17 @@ def plot_separator(w, b=0.0, ax=None, **kwargs):
 
     Returns the ``Line2D`` (so an animation can update it), or ``None`` drawn as an empty line
     when ``w = 0`` (no line is defined).
+
+    Parameters
+    ----------
+    w : array_like of shape (2,)
+        The weights.
+    b : float, default 0.0
+        The bias.
+    ax : matplotlib Axes or None, default None
+        Where to draw; ``None`` takes the current axes.
+    **kwargs
+        Passed to ``Axes.plot``.
     """
     ax = _get_ax(ax)
     w = check_array(w, ensure_2d=False, input_name="w").ravel()
@@ -443,7 +510,17 @@ def plot_separator(w, b=0.0, ax=None, **kwargs):
 
 
 def separator_points(w, b, xlim, ylim):
-    """Two points of the line ``w @ x + b = 0`` spanning the given limits (empty if w = 0)."""
+    """Two points of the line ``w @ x + b = 0`` spanning the given limits (empty if w = 0).
+
+    Parameters
+    ----------
+    w : array_like of shape (2,)
+        The weights.
+    b : float
+        The bias.
+    xlim, ylim : pairs of float
+        The limits to span.
+    """
     if abs(w[1]) >= abs(w[0]) and w[1] != 0:
         xs = np.array(xlim, dtype=float)
         return xs, -(w[0] * xs + b) / w[1]
@@ -462,7 +539,23 @@ def plot_loss_curve(
     ylabel="loss",
     **kwargs,
 ):
-    """Plot a sequence of loss values against the iteration number (from 0). Returns the axes."""
+    """Plot a sequence of loss values against the iteration number (from 0). Returns the axes.
+
+    Parameters
+    ----------
+    losses : array_like
+        The values, one per iteration.
+    ax : matplotlib Axes or None, default None
+        Where to draw; ``None`` takes the current axes.
+    label : str or None, default None
+        Legend entry.
+    logy : bool, default False
+        Logarithmic vertical axis.
+    xlabel, ylabel : str
+        Axis labels.
+    **kwargs
+        Passed to ``Axes.plot``.
+    """
     ax = _get_ax(ax)
     losses = np.asarray(losses, dtype=float).ravel()
     if losses.size == 0:
@@ -506,6 +599,15 @@ def animation_html(animation, alt: str, close=True) -> str:
     matplotlib's size) that record their smallest font size, as :func:`figure_png` does.
     With ``close`` the animation's figure is closed, so the notebook does not also show its
     last frame as a still image. Display the result with ``IPython.display.HTML``.
+
+    Parameters
+    ----------
+    animation : matplotlib.animation.Animation
+        The animation.
+    alt : str
+        Its description for a screen reader.
+    close : bool, default True
+        Close its figure.
     """
     # Each frame is drawn by savefig; the canvas redraw that the animation
     # asks for after each frame (for a window on screen) would draw the same

@@ -6,7 +6,8 @@
 - Pages (``html-page-context``): scripts deferred, in one file (the search
   page's run at once); no widget state (the site runs no widget) or Live
   Code (off); the first paragraph as description;
-  the launch menu names Binder and Colab without their logos.
+  the launch menu names Binder and Colab without their logos; the library
+  reference's contents unfold the names of the section being read only.
 - Code (``highlight_options``): a token takes its first ancestor type drawn
   as it is in both colour modes, so that neighbours share one ``<span>`` and
   a token drawn as text has none; operators are drawn as text.
@@ -36,6 +37,8 @@ from pygments.token import STANDARD_TYPES, Operator, Text
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 HERE = Path(__file__).resolve().parent
+#: Pages of autodoc objects, whose contents unfold one section at a time.
+OBJECT_PAGES = {"chapters/api"}
 BUNDLE = "_static/styles/book.css"
 JS_BUNDLE = "_static/scripts/book.js"
 #: Written by the theme's template after the body (templates/static).
@@ -142,6 +145,15 @@ def _page(app, pagename, templatename, context, doctree):
     context["metatags"] = "\n".join(tags)
 
 
+def _contents_depth(app, pagename, templatename, context, doctree):
+    """A page of autodoc objects lists its sections; the names (its object
+    entries) of the section being read unfold under it, as the theme unfolds
+    any entry deeper than ``show_toc_level``. Runs before the theme's
+    handlers, which draw the contents once."""
+    if pagename in OBJECT_PAGES:
+        context["theme_show_toc_level"] = 1
+
+
 class LightImages(SphinxPostTransform):
     """Images load near the screen; animation frames become image files."""
 
@@ -197,6 +209,7 @@ def setup(app):
     app.connect("config-inited", _configure)
     app.connect("builder-inited", _start)
     app.connect("html-page-context", _page, priority=900)
+    app.connect("html-page-context", _contents_depth, priority=100)
     # after the theme writes its colour modes into pygments.css
     app.connect("build-finished", _finished, priority=900)
     app.add_post_transform(LightImages)

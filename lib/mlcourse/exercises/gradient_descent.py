@@ -382,7 +382,7 @@ def _central_formula(J, w, eps):
 def check_central_difference(central_difference) -> CheckResult:
     """Check ``central_difference(J, w, eps)``, the numerical gradient.
 
-    Exercise :ref:`ex-gd-gradient-check`: entry ``j`` is
+    :ref:`ex-gd-gradient-check`: entry ``j`` is
     ``(J(w + eps u_j) - J(w - eps u_j)) / (2 eps)`` at the ``eps`` given;
     ``w`` (floats or integers) is left as it was.
     """
@@ -524,7 +524,7 @@ def _descent_cases(rng):
 def check_descend(descend) -> CheckResult:
     """Check ``descend(gradient, w_init, learning_rate, tol, max_steps)``.
 
-    Exercise :ref:`ex-gd-loop`: gradient descent with a constant step from
+    :ref:`ex-gd-loop`: gradient descent with a constant step from
     ``w_init`` (left unchanged) that stops after a step shorter than
     ``tol`` or after ``max_steps`` steps; returns ``(point, steps taken)``.
     """

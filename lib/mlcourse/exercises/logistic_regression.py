@@ -305,7 +305,7 @@ def _softmax_cases(rng):
 def check_softmax(softmax_answer) -> CheckResult:
     """Check ``softmax_answer(Z)``: each row of scores to probabilities.
 
-    Exercise :ref:`ex-logr-softmax`: stable for large scores, one
+    :ref:`ex-logr-softmax`: stable for large scores, one
     distribution per row (axis 1), no Python loop over the rows.
     """
 

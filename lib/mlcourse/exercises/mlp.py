@@ -690,7 +690,7 @@ def _forward_cases(rng):
 def check_mlp_forward(mlp_forward) -> CheckResult:
     """Check ``mlp_forward(X, W1, b1, W2, b2)``: class probabilities.
 
-    Exercise :ref:`ex-mlp-forward`: a tanh hidden layer and a softmax output,
+    :ref:`ex-mlp-forward`: a tanh hidden layer and a softmax output,
     one row per sample, no Python loop over the samples.
     """
 
