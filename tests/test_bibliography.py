@@ -85,5 +85,5 @@ def test_the_lectures_and_their_authors_are_listed(lecture):
 
 def test_the_page_lists_lectures_apart_and_links_back():
     assert ':filter: keywords % "lecture"' in PAGE
-    assert ':filter: not keywords % "lecture"' in PAGE
+    assert ':filter: cited and not keywords % "lecture"' in PAGE
     assert '"Cited in"' in PAGE
