@@ -14,6 +14,7 @@ import inspect
 import re
 
 import pytest
+from sklearn.utils._param_validation import StrOptions
 
 MODULES = [
     "mlcourse.linear_regression",
@@ -120,3 +121,71 @@ def test_the_check_sees_a_partial_section():
         """
 
     assert documented_parameters(draw.__doc__) == {"margin"}
+
+
+def constraints(obj):
+    """scikit-learn's parameter constraints of a class or function."""
+    return getattr(
+        obj,
+        "_parameter_constraints",
+        getattr(obj, "_skl_parameter_constraints", {}),
+    )
+
+
+def string_options(constraint_list):
+    """The strings a parameter accepts, from its ``StrOptions``."""
+    return {
+        option
+        for c in constraint_list
+        if isinstance(c, StrOptions)
+        for option in c.options
+        if option not in c.deprecated
+    }
+
+
+def documented_options(doc, name):
+    """The quoted strings of a parameter's type line, its default aside.
+
+    ``name : {"a", "b"}, default "a"`` and ``name : float or "auto"``
+    give ``{"a", "b"}`` and ``{"auto"}``; a type line without a quoted
+    string gives None.
+    """
+    pattern = rf"^{re.escape(name)} : (.*)$"
+    match = re.search(pattern, inspect.cleandoc(doc or ""), re.M)
+    if not match:
+        return None
+    kind = re.split(r",?\s*default\b", match.group(1))[0]
+    return set(re.findall(r'"([^"]*)"', kind)) or None
+
+
+@pytest.mark.parametrize(
+    "obj",
+    [p for p in public(is_documented_callable) if constraints(p.values[0])],
+)
+def test_documented_string_options_are_those_accepted(obj):
+    wrong = {}
+    for name, constraint_list in constraints(obj).items():
+        accepted = string_options(constraint_list)
+        if accepted:
+            shown = documented_options(obj.__doc__, name)
+            if shown != accepted:
+                wrong[name] = (shown, sorted(accepted))
+    assert not wrong, f"docstring options differ from the code's: {wrong}"
+
+
+def test_the_options_check_fails_a_wrong_set():
+    def activation(name, Z):
+        """Apply.
+
+        Parameters
+        ----------
+        name : {"tanh", "logistic", "relu"}
+            The activation.
+        """
+
+    activation._skl_parameter_constraints = {
+        "name": [StrOptions({"tanh", "relu", "sigmoid"})]
+    }
+    shown = documented_options(activation.__doc__, "name")
+    assert shown == {"tanh", "logistic", "relu"}
+    assert shown != string_options(constraints(activation)["name"])

@@ -66,6 +66,19 @@ def test_activation_derivative_matches_central_differences(name):
     assert np.allclose(activation_derivative(name, Z), numeric, atol=1e-8)
 
 
+def test_logistic_is_scikit_learns_name_for_sigmoid():
+    Z = np.random.default_rng(2).normal(scale=3, size=(5, 4))
+    for function in (activation, activation_derivative):
+        assert np.array_equal(function("logistic", Z), function("sigmoid", Z))
+    same = [
+        init_parameters((3, 4, 1), name, random_state=0)[0][0]
+        for name in ("logistic", "sigmoid")
+    ]
+    assert np.array_equal(*same)
+    with pytest.raises(ValueError, match="'tanh'"):
+        activation("softplus", Z)
+
+
 def test_cross_entropy_matches_sklearn_log_loss():
     from sklearn.metrics import log_loss
 
@@ -322,13 +335,12 @@ def test_same_start_same_steps_as_sklearn(
     keep = ytr < classes
     n = min(640, 32 * (int(keep.sum()) // 32))  # whole batches of 32
     X, y = Xtr[keep][:n], ytr[keep][:n]
-    name = "sigmoid" if activation == "logistic" else activation
     outputs = 1 if classes == 2 else classes
-    start = init_parameters((64, *hidden, outputs), name, random_state=1)
+    start = init_parameters((64, *hidden, outputs), activation, random_state=1)
     start = (start[0], [np.full(b.shape, 0.1) for b in start[1]])
     ours = MLPClassifier(
         hidden_layer_sizes=hidden,
-        activation=name,
+        activation=activation,  # "logistic" too, as scikit-learn's
         max_iter=5,
         shuffle=False,
         alpha=alpha / 32,  # scikit-learn divides its penalty by the batch

@@ -76,9 +76,15 @@ __all__ = [
 # above and re-exported here.
 
 #: The hidden layers' activations ``MLPClassifier(activation=...)`` accepts
-#: (section "The forward pass").
-ACTIVATIONS = ("tanh", "relu", "sigmoid", "identity")
+#: (section "The forward pass"); "logistic" is scikit-learn's name for
+#: "sigmoid".
+ACTIVATIONS = ("tanh", "relu", "sigmoid", "logistic", "identity")
 _ACTIVATION = [StrOptions(set(ACTIVATIONS))]
+
+
+def _canonical(name):
+    """The library's name of an activation: "logistic" is "sigmoid"."""
+    return "sigmoid" if name == "logistic" else name
 
 
 @validate_params(
@@ -90,8 +96,9 @@ def activation(name, Z):
 
     Parameters
     ----------
-    name : {"tanh", "logistic", "relu"}
-        The hidden activation.
+    name : {"tanh", "relu", "sigmoid", "logistic", "identity"}
+        The hidden activation (:data:`ACTIVATIONS`); "logistic", as
+        scikit-learn calls it, is "sigmoid".
     Z : ndarray
         Pre-activations.
     """
@@ -99,6 +106,7 @@ def activation(name, Z):
 
 
 def _activation(name, Z):
+    name = _canonical(name)
     if name == "tanh":
         return np.tanh(Z)
     if name == "relu":
@@ -121,8 +129,9 @@ def activation_derivative(name, Z):
 
     Parameters
     ----------
-    name : {"tanh", "logistic", "relu"}
-        The hidden activation.
+    name : {"tanh", "relu", "sigmoid", "logistic", "identity"}
+        The hidden activation (:data:`ACTIVATIONS`); "logistic", as
+        scikit-learn calls it, is "sigmoid".
     Z : ndarray
         Pre-activations.
     """
@@ -130,6 +139,7 @@ def activation_derivative(name, Z):
 
 
 def _activation_derivative(name, Z):
+    name = _canonical(name)
     if name == "tanh":
         return 1.0 - np.tanh(Z) ** 2
     if name == "relu":
@@ -242,8 +252,9 @@ def init_parameters(
     ----------
     layer_sizes : sequence of int
         ``(d, h_1, ..., h_{L-1}, k)``: inputs, hidden layers, outputs.
-    activation_name : str, default "tanh"
-        The hidden activation, which sets the default ``init``.
+    activation_name : {"tanh", "relu", "sigmoid", "logistic", "identity"}
+        The hidden activation (:data:`ACTIVATIONS`), which sets the
+        default ``init``; default "tanh".
     random_state : int, RandomState or None, default None
         Seed of the draws, as in scikit-learn.
     init : {"glorot", "he"} or None, default None
@@ -253,7 +264,7 @@ def init_parameters(
     sizes = _layer_sizes(layer_sizes, "layer_sizes")
     if init is None:
         init = "he" if activation_name == "relu" else "glorot"
-    factor = 2.0 if activation_name == "sigmoid" else 1.0
+    factor = 2.0 if _canonical(activation_name) == "sigmoid" else 1.0
     coefs, intercepts = [], []
     for fan_in, fan_out in zip(sizes[:-1], sizes[1:]):
         if init == "he":
@@ -455,9 +466,10 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
     hidden_layer_sizes : tuple of int, default (16,)
         Units of each hidden layer; ``()`` gives logistic (softmax)
         regression.
-    activation : {"tanh", "relu", "sigmoid", "identity"}, default "tanh"
-        The hidden activation ``g``. The output is a sigmoid (two classes) or
-        a softmax.
+    activation : {"tanh", "relu", "sigmoid", "logistic", "identity"}
+        The hidden activation ``g``, default "tanh" (:data:`ACTIVATIONS`;
+        "logistic", as scikit-learn calls it, is "sigmoid"). The output is
+        a sigmoid (two classes) or a softmax.
     learning_rate : float or callable, default 0.1
         Step size of SGD: a positive number, or a function ``k -> eta_k`` of
         the number ``k = 1, 2, ...`` of the SGD step (such as
