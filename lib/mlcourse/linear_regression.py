@@ -169,12 +169,12 @@ def r2_score(y, y_pred) -> float:
 
 
 class LinearRegression(RegressorMixin, BaseEstimator):
-    """Ordinary least squares, ``y ~ intercept_ + X @ coef_``.
+    r"""Ordinary least squares, ``y ~ intercept_ + X @ coef_``.
 
     Section "Multiple regression" of the chapter "Linear regression": the
     coefficients minimize the sum of squared errors, that is, they solve the
     normal equations :eq:`eq-lr-normal`, but without ever forming or
-    inverting ``X^T X`` (section :ref:`Why not invert X̃ᵀX̃ <lr-invert>`).
+    inverting :math:`X^\top X` (section :ref:`Why not invert X̃ᵀX̃ <lr-invert>`).
 
     The solver works on the data themselves:
 
@@ -183,7 +183,7 @@ class LinearRegression(RegressorMixin, BaseEstimator):
        timestamp, costs no precision; then scale each column to unit length,
        so that the rank decision does not depend on the units;
     2. a QR decomposition of the centred, scaled ``[X | y]``: its triangular
-       factor holds ``R`` (``X = Q R``), ``Q^T y`` and the residual norm;
+       factor holds :math:`R` (:math:`X = QR`), :math:`Q^\top y` and the residual norm;
     3. the singular values of the small ``R`` (those of the scaled ``X``):
        directions whose singular value is below ``max(n, d) * eps`` times
        the largest (``n`` samples, ``d`` features)

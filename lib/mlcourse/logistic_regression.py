@@ -180,9 +180,9 @@ def _binary_labels(y, name="y"):
     prefer_skip_nested_validation=True,
 )
 def log_loss(y, proba):
-    """Mean negative log-likelihood of 0/1 labels under probabilities.
+    r"""Mean negative log-likelihood of 0/1 labels under probabilities.
 
-    ``-(1/n) sum_i [y_i log p_i + (1 - y_i) log(1 - p_i)]``, that is
+    :math:`-\frac1n \sum_i [y_i \log p_i + (1 - y_i) \log(1 - p_i)]`, that is
     :eq:`eq-logr-loglik` divided by ``-n``. The probabilities are not
     clipped: a label that was given probability 0 costs ``inf``, the true
     cost of a certainty that was wrong. Probabilities computed from scores
@@ -757,11 +757,11 @@ class _LinearProbabilisticModel(ClassifierMixin, BaseEstimator):
 class LogisticRegression(
     LinearBinaryClassifierMixin, _LinearProbabilisticModel
 ):
-    """Binary logistic regression, ``P(y = 1 | x) = sigmoid(w @ x + b)``.
+    r"""Binary logistic regression, ``P(y = 1 | x) = sigmoid(w @ x + b)``.
 
     Section "Maximum conditional likelihood" of the chapter "Logistic
     regression": the weights minimise the mean log loss :eq:`eq-logr-loglik`
-    (divided by ``-n``) plus ``(alpha / 2) ||w||^2``.
+    (divided by ``-n``) plus :math:`\frac{\alpha}{2} \lVert \mathbf w \rVert^2`.
 
     Parameters
     ----------
@@ -785,7 +785,7 @@ class LogisticRegression(
     fit_intercept : bool, default True
         Learn a bias ``b`` (not penalized).
     alpha : float, default 0.0
-        Strength of the L2 penalty ``(alpha / 2) ||w||^2`` (not on ``b``).
+        Strength of the L2 penalty :math:`\frac{\alpha}{2} \lVert \mathbf w \rVert^2` (not on ``b``).
     solver : {"accelerated", "gradient", "newton"}, default "accelerated"
         ``"gradient"``: gradient descent with a fixed step, :prf:ref:`alg-logr-gradient`.
         ``"accelerated"``: the same steps with
@@ -912,11 +912,11 @@ class LogisticRegression(
 
 
 class SoftmaxRegression(_LinearProbabilisticModel):
-    """Multinomial logistic regression, ``P(y = k | x) = softmax(W x + b)_k``.
+    r"""Multinomial logistic regression, ``P(y = k | x) = softmax(W x + b)_k``.
 
     Section "More than two classes" :eq:`eq-logr-softmax`. Fitted by
     gradient descent (plain or accelerated) on the mean cross-entropy plus
-    ``(alpha / 2) ||W||^2``, whose gradient is ``A^T (P - Y) / n + alpha W``
+    :math:`\frac{\alpha}{2} \lVert W \rVert^2`, whose gradient is ``A^T (P - Y) / n + alpha W``
     with ``Y`` the one-hot labels. With ``alpha = 0`` the K weight vectors are only
     defined up to a common shift; starting from zero, gradient descent keeps
     them summing to zero.
@@ -934,7 +934,7 @@ class SoftmaxRegression(_LinearProbabilisticModel):
     fit_intercept : bool, default True
         Learn one bias per class (not penalized).
     alpha : float, default 0.0
-        Strength of the L2 penalty ``(alpha / 2) ||W||^2``.
+        Strength of the L2 penalty :math:`\frac{\alpha}{2} \lVert W \rVert^2`.
     solver : {"accelerated", "gradient"}, default "accelerated"
         As in :class:`LogisticRegression`.
 

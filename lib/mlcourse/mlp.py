@@ -1,22 +1,28 @@
-"""Multi-layer perceptrons trained by backpropagation.
+r"""Multi-layer perceptrons trained by backpropagation.
 
 Chapter :ref:`chapter-mlp`. The network is a stack of dense layers.
-With ``A^(0) = X`` (one sample per row), layer ``l = 1..L`` computes
-``Z^(l) = A^(l-1) W^(l) + b^(l)`` :eq:`eq-mlp-affine` and, below the
-output, ``A^(l) = g(Z^(l))`` :eq:`eq-mlp-hidden`. The output layer turns
-``Z^(L)`` into probabilities: a sigmoid with one output unit for two
+With :math:`A^{(0)} = X` (one sample per row), layer :math:`l = 1, \dots, L`
+computes :math:`Z^{(l)} = A^{(l-1)} W^{(l)} + b^{(l)}` :eq:`eq-mlp-affine`
+and, below the output, :math:`A^{(l)} = g(Z^{(l)})` :eq:`eq-mlp-hidden`. The
+output layer turns :math:`Z^{(L)}` into probabilities: a sigmoid with one output unit for two
 classes, a softmax over ``K`` units for ``K > 2`` classes
 :eq:`eq-mlp-output`. The loss is the mean cross-entropy plus an L2
-penalty ``(alpha / 2) * sum_l ||W^(l)||^2`` :eq:`eq-mlp-loss`.
+penalty :math:`\frac{\alpha}{2} \sum_l \lVert W^{(l)} \rVert^2` :eq:`eq-mlp-loss`.
 
 Backpropagation, :eq:`eq-mlp-delta-out`, :eq:`eq-mlp-grads` and
 :eq:`eq-mlp-delta-back`, runs the chain rule from the output back to the
-input, one layer at a time, vectorized over a batch::
+input, one layer at a time, vectorized over a batch (:math:`\odot` is the
+product entry by entry):
 
-    Delta^(L) = (P - Y) / n
-    dW^(l) = A^(l-1)^T Delta^(l) + alpha W^(l)
-    db^(l) = sum over rows of Delta^(l)
-    Delta^(l-1) = (Delta^(l) W^(l)^T) * g'(Z^(l-1))
+.. math::
+
+   \begin{aligned}
+   \Delta^{(L)} &= (P - Y) / n, \\
+   \partial J / \partial W^{(l)} &= A^{(l-1)\top} \Delta^{(l)}
+       + \alpha W^{(l)}, \\
+   \partial J / \partial b^{(l)} &= \mathbf 1^\top \Delta^{(l)}, \\
+   \Delta^{(l-1)} &= \Delta^{(l)} W^{(l)\top} \odot g'(Z^{(l-1)}).
+   \end{aligned}
 
 Training is mini-batch stochastic gradient descent with heavy-ball momentum
 :eq:`eq-mlp-momentum`: ``v <- momentum * v - learning_rate * grad``,
@@ -311,7 +317,7 @@ def forward(coefs, intercepts, X, activation_name="tanh"):
 
 
 def backward(coefs, Zs, As, Y, activation_name="tanh", alpha=0.0):
-    """Backpropagation: the gradients of the mean loss for every layer.
+    r"""Backpropagation: the gradients of the mean loss for every layer.
 
     The output error :eq:`eq-mlp-delta-out`, the gradients
     :eq:`eq-mlp-grads` and the error one layer back
@@ -330,7 +336,7 @@ def backward(coefs, Zs, As, Y, activation_name="tanh", alpha=0.0):
     activation_name : str, default "tanh"
         The hidden activation (see :func:`activation`).
     alpha : float, default 0.0
-        Strength of the L2 penalty ``(alpha / 2) sum_l ||W^(l)||^2``.
+        Strength of the L2 penalty :math:`\frac{\alpha}{2} \sum_l \lVert W^{(l)} \rVert^2`.
     """
     n = As[0].shape[0]
     delta = (As[-1] - Y) / n  # Delta^(L) = (P - Y) / n
@@ -356,7 +362,7 @@ def _penalty(coefs, alpha):
 def loss_and_gradients(
     coefs, intercepts, X, Y, activation_name="tanh", alpha=0.0
 ):
-    """The penalized loss :eq:`eq-mlp-loss` and its gradients.
+    r"""The penalized loss :eq:`eq-mlp-loss` and its gradients.
 
     One forward and one backward pass.
 
@@ -380,7 +386,7 @@ def loss_and_gradients(
     activation_name : str, default "tanh"
         The hidden activation (see :func:`activation`).
     alpha : float, default 0.0
-        Strength of the L2 penalty ``(alpha / 2) sum_l ||W^(l)||^2``.
+        Strength of the L2 penalty :math:`\frac{\alpha}{2} \sum_l \lVert W^{(l)} \rVert^2`.
     """
     Zs, As = forward(coefs, intercepts, X, activation_name)
     loss = cross_entropy_from_scores(Zs[-1], Y)
@@ -454,7 +460,7 @@ def _layer_sizes(sizes, name):
 
 
 class MLPClassifier(ClassifierMixin, BaseEstimator):
-    """A multi-layer perceptron classifier trained by backpropagation.
+    r"""A multi-layer perceptron classifier trained by backpropagation.
 
     Chapter "Multi-layer perceptrons": the forward pass :eq:`eq-mlp-affine`,
     :eq:`eq-mlp-hidden`, :eq:`eq-mlp-output`, the loss :eq:`eq-mlp-loss`,
@@ -484,7 +490,7 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
     batch_size : int, default 32
         Samples per SGD step (capped at the number of training samples).
     alpha : float, default 0.0
-        Strength of the L2 penalty ``(alpha / 2) * sum ||W||^2`` on the
+        Strength of the L2 penalty :math:`\frac{\alpha}{2} \sum_l \lVert W^{(l)} \rVert^2` on the
         weights (not the biases).
     shuffle : bool, default True
         Shuffle the samples before each pass.

@@ -139,7 +139,7 @@ def normalize(X, y):
     prefer_skip_nested_validation=True,
 )
 def margin(w, X, y, b: float = 0.0) -> float:
-    """Geometric margin ``min_i y_i (w @ x_i + b) / ||w||`` of ``(w, b)``.
+    r"""Geometric margin :math:`\min_i y_i (\mathbf w^\top \mathbf x_i + b) / \lVert \mathbf w \rVert` of ``(w, b)``.
 
     Chapter "The perceptron convergence theorem". The bias enters the scores
     but not the norm; positive when every sample is on its own side. For a
@@ -168,7 +168,7 @@ def margin(w, X, y, b: float = 0.0) -> float:
 
 @validate_params({"X": ["array-like"]}, prefer_skip_nested_validation=True)
 def radius(X) -> float:
-    """Radius of the data, ``R = max_i ||x_i||`` (the convergence chapter).
+    r"""Radius of the data, :math:`R = \max_i \lVert \mathbf x_i \rVert` (the convergence chapter).
 
     Parameters
     ----------

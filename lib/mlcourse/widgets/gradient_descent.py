@@ -29,7 +29,7 @@ SCHEDULES = ("constant", "inverse-linear", "inverse-sqrt", "backtracking")
 
 
 def quadratic_2d(curvature=10.0):
-    """The bowl ``J(w) = w^T A w / 2``, ``A = diag(1, curvature)``, of chapter 3.
+    r"""The bowl :math:`J(\mathbf w) = \frac12 \mathbf w^\top A \mathbf w`, :math:`A = \mathrm{diag}(1, c)` with :math:`c` the ``curvature``, of chapter 3.
 
     Returns ``(f, grad)``; its smoothness constant is ``L = max(1, curvature)``.
     """

@@ -19,7 +19,7 @@ __all__ = ["log_likelihood_grid", "draw_logistic_fit", "logistic_explorer"]
 
 
 def log_likelihood_grid(x, y, w_values, b_values):
-    """Log-likelihood ``l(w, b) = sum_i [y_i z_i - log(1 + e^{z_i})]`` on a grid; shape (len(b), len(w))."""
+    r"""Log-likelihood :math:`\ell(w, b) = \sum_i [y_i z_i - \log(1 + e^{z_i})]` on a grid; shape (len(b), len(w))."""
     x = np.asarray(x, dtype=float).ravel()
     y = np.asarray(y, dtype=float).ravel()
     W, B = np.meshgrid(
@@ -32,9 +32,9 @@ def log_likelihood_grid(x, y, w_values, b_values):
 def draw_logistic_fit(
     x, y, w, b, axes=None, w_range=(-4.0, 8.0), b_range=(-6.0, 6.0)
 ):
-    """Draw the data and ``sigmoid(w x + b)`` (left) and the log-likelihood contours (right).
+    r"""Draw the data and ``sigmoid(w x + b)`` (left) and the log-likelihood contours (right).
 
-    The contours are levels of ``l(w, b) - max l`` (the maximum over the grid), each
+    The contours are levels of :math:`\ell(w, b) - \max \ell` (the maximum over the grid), each
     labelled by that difference, so the labels are drops below the maximum, not values
     of ``l``. ``y`` holds 0/1 labels. Returns the two axes.
     """
