@@ -1,8 +1,10 @@
-"""The library reference (chapters/api.md): its examples print what they
-show, and each module's table lists the module's public names.
+"""The library reference (chapters/api.md and its module pages under
+chapters/api/): their examples print what they show, and each module's
+table lists the module's public names.
 
-Each ``pycon`` block of the page is a doctest, run in one namespace per
-page, in order, as a reader pasting them into one session would.
+Each ``pycon`` block of a page is a doctest, run in one namespace per
+page, in order, as a reader pasting a page's examples into one session
+would.
 """
 
 import doctest
@@ -12,26 +14,36 @@ from pathlib import Path
 
 import pytest
 
-PAGE = Path(__file__).resolve().parents[1] / "chapters" / "api.md"
+ROOT = Path(__file__).resolve().parents[1]
+OVERVIEW = ROOT / "chapters" / "api.md"
+PAGES = [OVERVIEW, *sorted((ROOT / "chapters" / "api").glob("*.md"))]
 FENCE = re.compile(r"^```pycon\n(.*?)^```$", re.S | re.M)
+TEXT = "\n".join(page.read_text() for page in PAGES)
 
 
-def examples():
-    return FENCE.findall(PAGE.read_text())
+def examples(page):
+    return FENCE.findall(page.read_text())
 
 
-def test_every_module_section_has_an_example():
-    assert len(examples()) >= 8
+def test_the_module_pages_are_in_the_table_of_contents():
+    toc = (ROOT / "_toc.yml").read_text()
+    for page in PAGES[1:]:
+        assert f"- file: chapters/api/{page.stem}\n" in toc, page.name
 
 
-def test_examples_print_what_the_page_shows():
+def test_every_estimator_module_page_has_an_example():
+    with_examples = [page.stem for page in PAGES if examples(page)]
+    assert len(with_examples) >= 8
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda page: page.stem)
+def test_examples_print_what_the_page_shows(page):
     pytest.importorskip("matplotlib").use("Agg")
     parser, globs, report = doctest.DocTestParser(), {}, []
     runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
-    for number, text in enumerate(examples(), 1):
-        test = parser.get_doctest(
-            text, globs, f"api.md example {number}", str(PAGE), 0
-        )
+    for number, text in enumerate(examples(page), 1):
+        name = f"{page.name} example {number}"
+        test = parser.get_doctest(text, globs, name, str(page), 0)
         runner.run(test, out=report.append, clear_globs=False)
         globs = test.globs
     assert not runner.failures, "".join(report)
@@ -52,7 +64,7 @@ def test_each_modules_table_lists_its_public_names_in_order():
     """A module's table lists its public names in order; constants that
     autosummary cannot summarize (imported numbers and strings) are written
     as ``py:data`` entries on the page instead."""
-    text = PAGE.read_text()
+    text = TEXT
     data = [  # each name in the module of the currentmodule above it
         f"{MODULE.findall(text, 0, m.start())[-1]}.{name}"
         for m in DATA.finditer(text)

@@ -254,3 +254,25 @@ def test_the_library_answers_name_public_functions_of_exercises():
     assert f"what {len(answered)} of the" in page
     for exercise in answered:
         assert f"<{exercise.label}>`:" in page
+
+
+def test_a_library_name_links_to_the_page_that_documents_it():
+    """Student notebooks link a library name to its module's reference
+    page, where autodoc puts the name's anchor."""
+    page = make_exercises._api_page
+    assert page("mlcourse.mlp.forward") == "chapters/api/mlp.html"
+    assert page("mlcourse.exercises.mlp.check_forward") == (
+        "chapters/api/exercises.html"
+    )
+    assert page("mlcourse.ConvergenceWarning") == "chapters/api.html"
+    links = re.findall(
+        r"/(chapters/api[\w/]*\.html)#([\w.]+)",
+        "".join(
+            path.read_text()
+            for path in sorted(
+                Path(make_exercises.ROOT).glob("exercises/*.ipynb")
+            )
+        ),
+    )
+    assert links, "the student notebooks link the library reference"
+    assert all(page(name) == html for html, name in links)

@@ -187,6 +187,15 @@ def _link(text: str, url: str) -> str:
     return f"[{text}]({url})"
 
 
+def _api_page(name: str) -> str:
+    """The reference page documenting ``mlcourse.<module>...``: the module's
+    page under chapters/api/, or the overview for the package's own names."""
+    module = name.split(".")[1] if name.count(".") else ""
+    if (ROOT / "chapters" / "api" / f"{module}.md").exists():
+        return f"chapters/api/{module}.html"
+    return "chapters/api.html"
+
+
 def _role(
     match: re.Match, site: str, labels: dict[str, Target], exercise_titles
 ) -> str:
@@ -210,10 +219,10 @@ def _role(
             )
             + ")"
         )
-    if role.startswith("py:"):  # the API page's autodoc anchor: the full name
+    if role.startswith("py:"):  # the API pages' autodoc anchor: the full name
         name = target.removeprefix("~")
         short = name.rsplit(".", 1)[-1] if target.startswith("~") else name
-        return _link(f"`{shown or short}`", f"{site}chapters/api.html#{name}")
+        return _link(f"`{shown or short}`", f"{site}{_api_page(name)}#{name}")
     if role == "doc":
         page = target.removesuffix(".md").removesuffix(".ipynb")
         if not page.startswith("chapters/"):

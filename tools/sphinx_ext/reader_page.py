@@ -37,8 +37,9 @@ from pygments.token import STANDARD_TYPES, Operator, Text
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 HERE = Path(__file__).resolve().parent
-#: Pages of autodoc objects, whose contents unfold one section at a time.
-OBJECT_PAGES = {"chapters/api"}
+#: Where the pages of autodoc objects are (the library reference's module
+#: pages), whose contents unfold one class at a time.
+OBJECT_PAGES = "chapters/api/"
 BUNDLE = "_static/styles/book.css"
 JS_BUNDLE = "_static/scripts/book.js"
 #: Written by the theme's template after the body (templates/static).
@@ -146,11 +147,11 @@ def _page(app, pagename, templatename, context, doctree):
 
 
 def _contents_depth(app, pagename, templatename, context, doctree):
-    """A page of autodoc objects lists its sections; the names (its object
-    entries) of the section being read unfold under it, as the theme unfolds
-    any entry deeper than ``show_toc_level``. Runs before the theme's
-    handlers, which draw the contents once."""
-    if pagename in OBJECT_PAGES:
+    """A page of autodoc objects lists its classes and functions; the
+    methods and attributes of the class being read unfold under it, as the
+    theme unfolds any entry deeper than ``show_toc_level``. Runs before the
+    theme's handlers, which draw the contents once."""
+    if pagename.startswith(OBJECT_PAGES):
         context["theme_show_toc_level"] = 1
 
 
