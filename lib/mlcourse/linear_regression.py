@@ -4,8 +4,8 @@
   :eq:`eq-lr-slope` and :eq:`eq-lr-intercept` (section "Least squares").
 - :class:`LinearRegression`: multiple regression with a design matrix, solved from a QR
   decomposition of the centred, scaled data and the SVD of its small triangular factor,
-  never by inverting :math:`X^\\top X` (sections "Multiple regression" and
-  :ref:`Why not invert X̃ᵀX̃ <lr-invert>`).
+  never by inverting :math:`X^\\top X` (section "Multiple regression", and
+  :ref:`why not <lr-invert>`).
 - :class:`Ridge`: least squares with an L2 penalty, :eq:`eq-lr-ridge`, solved from the SVD
   of the centred design (section :ref:`lr-ridge`).
 - :func:`slope_inference`: standard errors, t statistic, p-value and confidence interval for
@@ -174,7 +174,7 @@ class LinearRegression(RegressorMixin, BaseEstimator):
     Section "Multiple regression" of the chapter "Linear regression": the
     coefficients minimize the sum of squared errors, that is, they solve the
     normal equations :eq:`eq-lr-normal`, but without ever forming or
-    inverting :math:`X^\top X` (section :ref:`Why not invert X̃ᵀX̃ <lr-invert>`).
+    inverting :math:`X^\top X` (:ref:`why not <lr-invert>`).
 
     The solver works on the data themselves:
 
