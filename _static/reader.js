@@ -35,6 +35,12 @@ function mlcourseNameFolds() {
   for (const entry of document.querySelectorAll('[role="doc-biblioentry"]')) {
     entry.setAttribute("role", "listitem");
   }
+  // The menu's fold of a page's sub-pages (the library's module pages) shows only a
+  // chevron: it is named by the page it unfolds.
+  for (const summary of document.querySelectorAll("li.has-children > details > summary")) {
+    const page = summary.closest("li").querySelector(":scope > a.reference");
+    if (page) summary.setAttribute("aria-label", `Pages under ${page.textContent.trim()}`);
+  }
 }
 
 // A link to a section lands on its heading. Figures load as they come near and sections are

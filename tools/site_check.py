@@ -31,7 +31,7 @@ import sys
 import threading
 from collections import Counter
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote, urljoin, urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE_JS = ROOT / "tools" / "site" / "check_page.js"
@@ -208,9 +208,10 @@ class PageCheck:
                 self.problems.append(f"[navigation] {name} opens no links")
             elif follow and not key:
                 href = await links.last.get_attribute("href")
+                target = urljoin(self.tab.url, href).split("#")[0]
                 await links.last.click()
                 await self.tab.wait_for_load_state()
-                if not self.tab.url.split("#")[0].endswith(href.split("#")[0]):
+                if self.tab.url.split("#")[0] != target:
                     self.problems.append(f"[navigation] {href} not followed")
                 return
             await self.tab.keyboard.press("Escape")
