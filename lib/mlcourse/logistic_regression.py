@@ -1,7 +1,8 @@
 """Logistic and softmax regression, fitted by maximum conditional likelihood.
 
 This module goes with :ref:`chapter-logistic-regression`. The book's convention is the usual one,
-``P(y = 1 | x) = sigmoid(w @ x + b)`` with ``sigmoid(z) = 1 / (1 + exp(-z))``
+:math:`P(y = 1 \\mid \\mathbf x) = \\sigma(\\mathbf w^\\top \\mathbf x + b)` with
+:math:`\\sigma(z) = 1 / (1 + e^{-z})`
 :eq:`eq-logr-sigmoid`, the opposite sign to the lecture the chapter draws
 on (its weights are ours with the sign flipped).
 
@@ -33,11 +34,12 @@ Three solvers share that objective (``solver=``):
   reweighted least squares (:prf:ref:`alg-logr-newton`, :eq:`eq-logr-newton`).
 
 The loss is always computed from the scores, never from probabilities
-(section "Computing with scores, not probabilities"): ``-log sigma(z)`` is
-the softplus ``log(1 + e^{-z})``, evaluated as ``np.logaddexp(0, -z)``, and
-``-log softmax(z)_c`` is ``logsumexp(z) - z_c``; both are exact for any
-score, where ``log(sigmoid(z))`` is ``-inf`` below ``z = -745`` and
-``log(1 - sigmoid(z))`` from ``z = 36.74 = 53 ln 2``.
+(section "Computing with scores, not probabilities"): :math:`-\\log \\sigma(z)`
+is the softplus :math:`\\log(1 + e^{-z})`, evaluated as
+``np.logaddexp(0, -z)``, and :math:`-\\log \\mathrm{softmax}(\\mathbf z)_c` is
+:math:`\\log \\sum_k e^{z_k} - z_c` (``logsumexp``); both are exact for any
+score, where ``np.log(sigmoid(z))`` is ``-inf`` below :math:`z = -745` and
+``np.log(1 - sigmoid(z))`` from :math:`z = 36.74 = 53 \\ln 2`.
 :func:`log_loss_from_scores` is that loss; :func:`log_loss` takes probabilities, as scikit-learn's does, but
 does not clip them.
 
