@@ -5,8 +5,7 @@
   script (the stylesheet draws the icons).
 - Pages (``html-page-context``): scripts deferred, in one file (the search
   page's run at once); no widget state (the site runs no widget) or Live
-  Code (off); the first paragraph as description; the first page, titled
-  as the book is, names it once in the browser's tab;
+  Code (off); the first paragraph as description;
   the launch menu names Binder and Colab without their logos; the library
   reference's contents unfold the names of the section being read only.
 - Code (``highlight_options``): a token takes its first ancestor type drawn
@@ -139,8 +138,6 @@ def _page(app, pagename, templatename, context, doctree):
     context["css_files"] = [s for s in sheets if s.filename not in bundled]
     tags = context.get("metatags", "").splitlines()
     tags = [tag for tag in tags if 'name="viewport"' not in tag]
-    if pagename == app.config.root_doc:  # its title is the book's: once
-        context["titlesuffix"] = ""
     if pagename == "index" and doctree is None:  # the site's root: home.html
         doctree = app.env.get_doctree(app.config.root_doc)
     text = escape(description(doctree)) if doctree else ""
