@@ -260,9 +260,12 @@ def test_loss_from_scores_matches_sklearn_away_from_the_clip():
     t = rng.integers(0, 2, size=20)
     ours = cross_entropy_from_scores(z, t[:, None])
     assert abs(ours - log_loss(t, sigmoid(z)[:, 0])) < 1e-12
-    # past the clip the probability loss stops at ln 1e15; the score's not
+    # past the clip the probability loss stops at -ln eps, as scikit-learn's
+    # does; the score's does not
     wrong = np.array([[-60.0]])
-    assert round(cross_entropy(sigmoid(wrong), [[1.0]]), 1) == 34.5
+    capped = cross_entropy(sigmoid(wrong), [[1.0]])
+    assert abs(capped - log_loss([1], [0.0], labels=[0, 1])) < 1e-9
+    assert round(capped, 1) == 36.0
     assert cross_entropy_from_scores(wrong, [[1.0]]) == 60.0
 
 

@@ -171,10 +171,11 @@ def cross_entropy(P, Y):
 
     With one column, ``P`` holds ``P(y = 1)`` and the binary form
     ``-[y log p + (1 - y) log(1 - p)]`` is used :eq:`eq-mlp-loss`.
-    Probabilities are clipped to ``[1e-15, 1 - 1e-15]``, as in
-    scikit-learn's ``log_loss``, so that a confident mistake costs at most
-    ``ln 1e15 = 34.5``. Training uses :func:`cross_entropy_from_scores`,
-    which needs no clip.
+    Probabilities are clipped to ``[eps, 1 - eps]``, ``eps`` the machine
+    epsilon of their dtype (``2.2e-16`` for float64), as scikit-learn's
+    ``log_loss`` and its ``MLPClassifier`` do (since version 1.2), so that
+    a confident mistake costs at most ``-ln eps = 36.0``. Training uses
+    :func:`cross_entropy_from_scores`, which needs no clip.
 
     Parameters
     ----------
@@ -183,8 +184,10 @@ def cross_entropy(P, Y):
     Y : ndarray of shape (n, k)
         One-hot (or 0/1) targets.
     """
+    P = np.asarray(P, dtype=float)
+    eps = np.finfo(P.dtype).eps
     # np.minimum(np.maximum(...)) is np.clip without its Python overhead
-    P = np.minimum(np.maximum(np.asarray(P, dtype=float), 1e-15), 1 - 1e-15)
+    P = np.minimum(np.maximum(P, eps), 1 - eps)
     Y = np.asarray(Y, dtype=float)
     n = P.shape[0]
     if P.shape[1] == 1:
@@ -200,9 +203,9 @@ def cross_entropy_from_scores(Z, Y):
     several: the log-sum-exp ``logsumexp(z) - z_y``. Both are exact for
     every score, with no clip, so the loss agrees with its gradient
     ``(P - Y) / n`` :eq:`eq-mlp-delta-out` even at a confident mistake,
-    where :func:`cross_entropy` stops at 34.5. It equals
+    where :func:`cross_entropy` stops at 36.0. It equals
     :func:`cross_entropy` (and scikit-learn's loss) to rounding unless a
-    probability of a target falls below ``1e-15``.
+    probability of a target falls below the machine epsilon.
 
     Parameters
     ----------
