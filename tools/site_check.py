@@ -208,10 +208,10 @@ class PageCheck:
                 self.problems.append(f"[navigation] {name} opens no links")
             elif follow and not key:
                 href = await links.last.get_attribute("href")
-                target = urljoin(self.tab.url, href).split("#")[0]
+                href = urljoin(self.tab.url, href).split("#")[0]
                 await links.last.click()
                 await self.tab.wait_for_load_state()
-                if self.tab.url.split("#")[0] != target:
+                if self.tab.url.split("#")[0] != href:
                     self.problems.append(f"[navigation] {href} not followed")
                 return
             await self.tab.keyboard.press("Escape")

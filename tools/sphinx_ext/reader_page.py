@@ -37,8 +37,7 @@ from pygments.token import STANDARD_TYPES, Operator, Text
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 HERE = Path(__file__).resolve().parent
-#: Where the pages of autodoc objects are (the library reference's module
-#: pages), whose contents unfold one class at a time.
+#: The library's module pages, whose contents unfold one class at a time.
 OBJECT_PAGES = "chapters/api/"
 BUNDLE = "_static/styles/book.css"
 JS_BUNDLE = "_static/scripts/book.js"
@@ -147,10 +146,9 @@ def _page(app, pagename, templatename, context, doctree):
 
 
 def _contents_depth(app, pagename, templatename, context, doctree):
-    """A page of autodoc objects lists its classes and functions; the
-    methods and attributes of the class being read unfold under it, as the
-    theme unfolds any entry deeper than ``show_toc_level``. Runs before the
-    theme's handlers, which draw the contents once."""
+    """A module page lists its classes and functions; the methods of the
+    class being read unfold under it (the theme unfolds entries deeper than
+    ``show_toc_level``). Runs before the theme's handlers, which draw once."""
     if pagename.startswith(OBJECT_PAGES):
         context["theme_show_toc_level"] = 1
 
