@@ -24,7 +24,7 @@ PINS     = $$(grep -iE '^($(subst $() ,|,$(1)))==' requirements.txt)
 HYGIENE_TESTS := tests/test_notebooks.py tests/test_configuration.py \
                  tests/test_execution.py tests/test_compat.py \
                  tests/test_set_repository.py tests/test_glossary.py \
-                 tests/test_bibliography.py
+                 tests/test_bibliography.py tests/test_notation.py
 OTHER_TESTS   := tests/test_student_notebooks.py tests/test_site.py \
                  tests/test_binder.py tests/test_colab.py \
                  tests/test_pdf.py tests/test_slides.py

@@ -9,9 +9,9 @@ bound that fails there is raised, never left untested (CHANGELOG.md says
 why each moved). Here: each requirement has such a bound.
 """
 
+import tomllib
 from pathlib import Path
 
-import tomllib
 from packaging.requirements import Requirement
 
 ROOT = Path(__file__).resolve().parents[1]

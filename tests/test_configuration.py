@@ -91,8 +91,9 @@ def test_pages_are_published_only_after_strict_nbval():
 def test_one_edition_for_book_and_library():
     """pyproject.toml reads the version from the library, and the changelog
     starts with it (the set-up cells are checked in test_notebooks.py)."""
-    import mlcourse
     import tomllib
+
+    import mlcourse
 
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())
     assert project["project"]["dynamic"] == ["version"]

@@ -201,6 +201,19 @@ def test_built_pages_are_light():
         )
 
 
+@pytest.mark.site
+def test_each_tab_names_the_book_once():
+    """The first page is titled as the book: its tab says the title once,
+    not "title — title"; every other page adds the book's title."""
+    build = _built()
+    config = (ROOT / "_config.yml").read_text(encoding="utf-8")
+    book = re.search(r'^title: "([^"]+)"', config, re.M).group(1)
+    pages = sorted(build.glob("chapters/*.html")) + [build / "index.html"]
+    for page in pages:
+        tab = re.search(r"<title>([^<]*)</title>", page.read_text()).group(1)
+        assert tab.count(book) == 1, f"{page.name}: {tab}"
+
+
 # ------------------------------------------------------ the build's pieces
 
 
