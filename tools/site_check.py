@@ -2,19 +2,18 @@
 
     python tools/site_check.py [BUILD] [--page PAGE ...]
 
-Each page is served from 127.0.0.1 (other hosts are blocked and reported)
-and seen at 390, 768 and 1280 px, light and dark, folds closed and opened.
-axe-core (WCAG 2.1 A, AA, best practices) runs its colour rules on one
-element of each kind of text, code tokens included, in both modes and fold
-states at 1280 px and at 390 px, its other rules at 1280 px with the folds
-open. The probe (``tools/site/check_page.js``) measures at every width what
-is drawn past its box or the window and display equations wider than
-their column (axe, which regions scroll without a tab stop); once, markup shown as text,
-answers outside their solutions, figure text under 9 px on a phone, links,
-images, scripts; at 390 px the menu and contents buttons must open (one
-menu link is followed). Of the library's source pages (one layout) two are
-opened. Problems start with their rule; exit status 1 on a problem, 2
-without a site or Chromium.
+Each page is served from 127.0.0.1 (other hosts are blocked and reported) and
+seen at 390, 768 and 1280 px, light and dark, folds closed and opened. axe-core
+(WCAG 2.1 A, AA, best practices) runs its colour rules on one element of each
+kind of text, code tokens included, in both modes and fold states at 1280 px
+and at 390 px, its other rules at 1280 px with the folds open. The probe
+(``tools/site/check_page.js``) measures at every width what is drawn past its
+box or the window and display equations wider than their column (axe, which
+regions scroll without a tab stop); once, markup shown as text, answers outside
+their solutions, figure text under 9 px on a phone, links, images, scripts; at
+390 px the menu and contents buttons must open (one menu link is followed). Of
+the library's source pages (one layout) two are opened. Problems start with
+their rule; exit status 1 on a problem, 2 without a site or Chromium.
 Hand-written because axe-core measures neither what is drawn past its box,
 nor markup shown as text, nor answers given away, nor whether menus open.
 """

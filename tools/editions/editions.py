@@ -1,4 +1,4 @@
-"""The book's PDF and lecture decks, from the website's own build (issue 29).
+"""The book's PDF and lecture decks, from the website's own build.
 
 A Sphinx extension, because what it does needs the build's doctrees; no
 maintained extension (sphinx-revealjs, sphinx-exercise's options) selects

@@ -65,7 +65,6 @@ window.mlcourseCheck = (() => {
     if (!digits.includes(".")) digits = digits.replace(/0+$/, "");
     return digits.replace(".", "").replace(/^0+/, "").length;
   };
-
   function answerValues(solution, statement) {
     const squeeze = (s) => s.replace(/\s+/g, ""), body = solution.querySelector("section");
     const said = text(body || solution), values = [];
@@ -87,7 +86,6 @@ window.mlcourseCheck = (() => {
     }
     return values;
   }
-
   function answers() {
     const page = article(), found = [], outside = page.cloneNode(true);
     for (const x of outside.querySelectorAll(
@@ -108,7 +106,6 @@ window.mlcourseCheck = (() => {
     }
     return found;
   }
-
   // Once, at 390 px with the folds closed, every section drawn and every figure loaded.
   async function facts() {
     document.head.insertAdjacentHTML("beforeend", "<style>*, ::before, ::after "
@@ -129,7 +126,6 @@ window.mlcourseCheck = (() => {
               src: img.src, natural: img.naturalWidth, at: at(img),
               shown: img.getBoundingClientRect().width}))};
   }
-
   // At each width: what is drawn past a box that clips it or the window, wide display maths.
   function probe() {
     const found = [], width = document.documentElement.clientWidth, seen = new Set();
@@ -180,7 +176,6 @@ window.mlcourseCheck = (() => {
     }
     return found;
   }
-
   // axe-core. Its colour rules run on one element of each kind of text (what they depend
   // on: colour, size, weight, opacity, decoration, link or not, backdrop); when they run
   // alone, the sections without such an element are left out of the grid they lay out.
@@ -217,6 +212,5 @@ window.mlcourseCheck = (() => {
     return result.violations.map((v) => ({id: v.id, help: v.help, nodes: v.nodes.map(
       (n) => n.target.join(" ") + (n.any[0] ? ` (${n.any[0].message})` : ""))}));
   }
-
   return {set, facts, probe, axe: axeRun};
 })();

@@ -5,9 +5,8 @@
   script (the stylesheet draws the icons).
 - Pages (``html-page-context``): scripts deferred, in one file (the search
   page's run at once); no widget state (the site runs no widget) or Live
-  Code (off); the first paragraph as description;
-  the launch menu names Binder and Colab without their logos; the library
-  reference's contents unfold the names of the section being read only.
+  Code (off); the first paragraph as description; the launch menu names
+  Binder and Colab without their logos; module pages unfold one class.
 - Code (``highlight_options``): a token takes its first ancestor type drawn
   as it is in both colour modes, so that neighbours share one ``<span>`` and
   a token drawn as text has none; operators are drawn as text.
@@ -15,7 +14,8 @@
   embeds them as base64) become image files.
 - Once the pages are written, the stylesheets become one bundle without the
   rules no page uses (``tools/site/bundle_css.js``: clean-css, PurgeCSS),
-  the scripts one file (one request, not ten), and the icon fonts keep the icons it draws (fontTools).
+  the scripts one file (one request, not ten), and the icon fonts keep the
+  icons it draws (fontTools).
 Hand-written because each item is this book's use of documented options and
 events of Sphinx, myst-nb, Pygments, PurgeCSS and fontTools.
 """
@@ -146,9 +146,8 @@ def _page(app, pagename, templatename, context, doctree):
 
 
 def _contents_depth(app, pagename, templatename, context, doctree):
-    """A module page lists its classes and functions; the methods of the
-    class being read unfold under it (the theme unfolds entries deeper than
-    ``show_toc_level``). Runs before the theme's handlers, which draw once."""
+    """A module page's contents unfold the class being read (before the
+    theme's handlers, which draw them once)."""
     if pagename.startswith(OBJECT_PAGES):
         context["theme_show_toc_level"] = 1
 
