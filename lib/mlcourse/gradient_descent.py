@@ -1,6 +1,6 @@
 """Gradient descent, step-size schedules, stochastic gradients and gradient checking.
 
-Introduced in the chapter :ref:`chapter-gradient-descent`. The point being
+Introduced in :ref:`chapter 3 <chapter-gradient-descent>`. The point being
 moved is ``x`` here, the chapter's :math:`w` (any array shape), and the
 step at update ``k`` is ``eta_k``, the chapter's :math:`\\eta_k`.
 

@@ -1,4 +1,4 @@
-"""Linear regression by least squares (chapter :ref:`chapter-linear-regression`).
+"""Linear regression by least squares (:ref:`chapter 1 <chapter-linear-regression>`).
 
 - :func:`least_squares_line` and :func:`correlation`: the closed form of simple regression,
   :eq:`eq-lr-slope` and :eq:`eq-lr-intercept` (section "Least squares").

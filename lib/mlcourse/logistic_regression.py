@@ -1,6 +1,6 @@
 """Logistic and softmax regression, fitted by maximum conditional likelihood.
 
-This module goes with :ref:`chapter-logistic-regression`. The book's convention is the usual one,
+This module goes with :ref:`chapter 2 <chapter-logistic-regression>`. The book's convention is the usual one,
 :math:`P(y = 1 \\mid \\mathbf x) = \\sigma(\\mathbf w^\\top \\mathbf x + b)` with
 :math:`\\sigma(z) = 1 / (1 + e^{-z})`
 :eq:`eq-logr-sigmoid`, the opposite sign to the lecture the chapter draws

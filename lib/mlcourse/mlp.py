@@ -1,6 +1,6 @@
 r"""Multi-layer perceptrons trained by backpropagation.
 
-Chapter :ref:`chapter-mlp`. The network is a stack of dense layers.
+:ref:`Chapter 7 <chapter-mlp>`. The network is a stack of dense layers.
 With :math:`A^{(0)} = X` (one sample per row), layer :math:`l = 1, \dots, L`
 computes :math:`Z^{(l)} = A^{(l-1)} W^{(l)} + b^{(l)}` :eq:`eq-mlp-affine`
 and, below the output, :math:`A^{(l)} = g(Z^{(l)})` :eq:`eq-mlp-hidden`. The

@@ -1,7 +1,7 @@
 """The perceptron: the textbook loop, the next-mistake engine, the estimators.
 
-The chapter :ref:`chapter-perceptron` builds everything here; the chapter
-:ref:`chapter-convergence` uses :func:`margin`, :func:`radius` and
+:ref:`Chapter 4 <chapter-perceptron>` builds everything here;
+:ref:`chapter 5 <chapter-convergence>` uses :func:`margin`, :func:`radius` and
 :func:`mistake_bound`.
 
 Conventions (the notation page):

@@ -1,6 +1,6 @@
 """Voted, averaged, pocket, kernel and multi-class perceptrons.
 
-Chapter :ref:`chapter-voted-averaged`. The plain perceptron
+:ref:`Chapter 6 <chapter-voted-averaged>`. The plain perceptron
 returns its *last* weight vector, which one update can spoil. Freund
 and Schapire (1999) keep every weight vector the perceptron passes through,
 with its *survival count* (how many sample visits it lasted), and let them
