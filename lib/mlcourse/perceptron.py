@@ -873,13 +873,13 @@ class Perceptron(_PerceptronRule):
 
 
 class BatchPerceptron(_PerceptronRule):
-    r"""The batch perceptron: gradient descent on the perceptron criterion.
+    """The batch perceptron: gradient descent on the perceptron criterion.
 
     Chapter "The perceptron", :prf:ref:`alg-pc-batch`
     :eq:`eq-pc-batch`: each iteration finds the set :math:`M` of mistakes
-    (:math:`y_i (\mathbf w^\top \mathbf x_i + b) \le 0`) and takes one
-    step :math:`\mathbf w \leftarrow \mathbf w + \eta_k \sum_{i \in M} y_i \mathbf x_i`,
-    :math:`b \leftarrow b + \eta_k \sum_{i \in M} y_i`.
+    (:math:`y_i (\\mathbf w^\\top \\mathbf x_i + b) \\le 0`) and takes one
+    step :math:`\\mathbf w \\leftarrow \\mathbf w + \\eta_k \\sum_{i \\in M} y_i \\mathbf x_i`,
+    :math:`b \\leftarrow b + \\eta_k \\sum_{i \\in M} y_i`.
     It stops when :math:`M` is empty (``converged_``) or after ``max_iter``
     iterations (passes over the data), with a ``ConvergenceWarning``.
 

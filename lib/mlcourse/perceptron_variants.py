@@ -798,10 +798,10 @@ class PocketPerceptron(LinearBinaryClassifierMixin, _BinaryVariant):
 
 
 class KernelPerceptron(BinaryClassifierMixin, _BinaryVariant):
-    r"""The kernel (dual) perceptron (:prf:ref:`alg-va-kernel`).
+    """The kernel (dual) perceptron (:prf:ref:`alg-va-kernel`).
 
     Section "The kernel trick" :eq:`eq-va-dual`: the perceptron's rule on
-    the scores :math:`\sum_j \alpha_j y_j k(\mathbf x_j, \mathbf x) + b`, through the engine's
+    the scores :math:`\\sum_j \\alpha_j y_j k(\\mathbf x_j, \\mathbf x) + b`, through the engine's
     passes in their dual form; the run is :func:`kernel_perceptron_naive`'s,
     bit for bit. It stops after a pass with no mistake (``converged_``),
     or after ``max_iter`` passes with a ``ConvergenceWarning``. The Gram
@@ -811,9 +811,9 @@ class KernelPerceptron(BinaryClassifierMixin, _BinaryVariant):
     Parameters
     ----------
     kernel : {"linear", "poly", "rbf"} or callable, default="poly"
-        ``"poly"`` is :math:`(\gamma\, \mathbf x^\top \mathbf z + c_0)^p`
+        ``"poly"`` is :math:`(\\gamma\\, \\mathbf x^\\top \\mathbf z + c_0)^p`
         :eq:`eq-va-poly`, ``"rbf"`` is
-        :math:`e^{-\gamma \lVert \mathbf x - \mathbf z \rVert^2}`
+        :math:`e^{-\\gamma \\lVert \\mathbf x - \\mathbf z \\rVert^2}`
         :eq:`eq-va-rbf`; a
         callable ``k(A, B)`` returns the matrix of kernel values between
         the rows of A and of B.

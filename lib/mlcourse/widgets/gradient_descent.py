@@ -83,9 +83,9 @@ def draw_descent(
     learning_rate : float, default=0.1
         :math:`\eta` (constant), :math:`\eta_1` (the decaying schedules) or
         the first trial step :math:`\eta_0` (backtracking).
-    schedule : {"constant", "inverse-linear", "inverse-sqrt", \
-"backtracking"}, default="constant"
-        The step-size schedule (:data:`SCHEDULES`).
+    schedule : str, default="constant"
+        The step-size schedule, one of :data:`SCHEDULES`: "constant",
+        "inverse-linear", "inverse-sqrt" or "backtracking".
     curvature : float, default=10.0
         The curvature of the steep direction.
     x0 : pair of float, default=(-4.0, 1.5)
