@@ -91,11 +91,13 @@ def draw_descent(
     x0 : pair of float, default=(-4.0, 1.5)
         The starting point.
     max_iter : int, default=40
-        The number of steps.
+        The most steps; the run stops sooner when both its step and the
+        objective's change fall below ``1e-10``, or when it diverges.
     ax : matplotlib.axes.Axes, optional
         Where to draw; by default a new figure.
     show_title : bool, default=True
-        Title the axes with the step size and the stopping reason.
+        Title the axes with the schedule, the step size and the last
+        objective value (or "diverged").
 
     Returns
     -------
