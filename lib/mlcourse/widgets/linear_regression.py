@@ -38,8 +38,10 @@ def plot_residual_squares(
         The axes to draw on.
     x, y : array-like of shape (n,)
         The data.
-    intercept, slope : float
-        The line's :math:`\beta_0` and :math:`\beta_1`.
+    intercept : float
+        The line's intercept :math:`\beta_0`.
+    slope : float
+        The line's slope :math:`\beta_1`.
     equal_aspect : bool, default=True
         Give both axes the same scale, so that squares look square.
 
@@ -106,14 +108,14 @@ def residual_squares_explorer(x, y):
     Shows :func:`plot_residual_squares` for the chosen line, with its sum of
     squared errors (SSE) beside the least-squares minimum, so that a reader
     can search for the best line by hand and see that no line beats it.
+    The sliders cover intercepts from -4 to 6 and slopes from -1 to 3.
     Used in :ref:`chapter 1 <chapter-linear-regression>`. Needs a running
     Jupyter kernel with ipywidgets.
 
     Parameters
     ----------
     x, y : array-like of shape (n,)
-        The data. The sliders cover intercepts from -4 to 6 and slopes
-        from -1 to 3.
+        The data.
 
     Returns
     -------

@@ -61,12 +61,16 @@ def draw_logistic_fit(
     ----------
     x, y : array-like of shape (n,)
         The feature and the 0/1 labels.
-    w, b : float
-        The weight and the bias drawn.
+    w : float
+        The weight drawn.
+    b : float
+        The bias drawn.
     axes : pair of matplotlib.axes.Axes, optional
         Where to draw; by default a new figure of two panels.
-    w_range, b_range : pair of float
-        The surface's extent in :math:`w` and :math:`b`.
+    w_range : pair of float, default=(-4.0, 8.0)
+        The surface's extent in :math:`w`.
+    b_range : pair of float, default=(-6.0, 6.0)
+        The surface's extent in :math:`b`.
 
     Returns
     -------
@@ -162,9 +166,10 @@ def logistic_explorer(x, y, w=1.0, b=0.0):
     ----------
     x, y : array-like of shape (n,)
         The feature and the 0/1 labels.
-    w, b : float, default=1.0 and 0.0
-        The sliders' starting values (weights from -4 to 8, biases from
-        -6 to 6).
+    w : float, default=1.0
+        The weight slider's start (it covers -4 to 8).
+    b : float, default=0.0
+        The bias slider's start (it covers -6 to 6).
 
     Returns
     -------
