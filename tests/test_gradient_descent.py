@@ -410,24 +410,16 @@ def test_gradient_stopping_matches_the_closed_form():
     # a stationary start takes no step; the gradient at the last iterate
     # counts; a decaying step does not fool the test (the step test stops)
     assert gd.gradient_descent(grad, [0.0], stopping="gradient").n_iter == 0
-    last = gd.gradient_descent(
-        grad,
-        [1.0],
-        learning_rate=0.25,
-        tol=1e-3,
-        max_iter=11,
-        stopping="gradient",
-    )
-    assert last.converged and last.n_iter == 11
-    short = gd.gradient_descent(
-        grad,
-        [1.0],
-        learning_rate=0.25,
-        tol=1e-3,
-        max_iter=10,
-        stopping="gradient",
-    )
-    assert not short.converged and short.n_iter == 10
+    for max_iter, converged in ((11, True), (10, False)):
+        capped = gd.gradient_descent(
+            grad,
+            [1.0],
+            learning_rate=0.25,
+            tol=1e-3,
+            max_iter=max_iter,
+            stopping="gradient",
+        )
+        assert capped.converged == converged and capped.n_iter == max_iter
     fooled = dict(learning_rate=gd.InverseLinear(1e-4), tol=1e-3)
     assert gd.gradient_descent(grad, [1.0], **fooled).converged
     honest = gd.gradient_descent(
