@@ -438,7 +438,10 @@ def _call_objective(objective: Callable, x: np.ndarray) -> float:
         "tol": POSITIVE,
         "max_iter": PASSES,
         "objective": [callable, None],
-        "stopping": [StrOptions({"step", "objective", "both"}), None],
+        "stopping": [
+            StrOptions({"step", "objective", "both", "gradient"}),
+            None,
+        ],
         "patience": PASSES,
     },
     prefer_skip_nested_validation=True,
@@ -478,10 +481,13 @@ def gradient_descent(
     objective : callable, optional
         ``objective(x) -> float``, the function being minimized. When given, its values
         are recorded, its change can stop the run, and a growing objective stops it.
-    stopping : {"step", "objective", "both"}, optional
+    stopping : {"step", "objective", "both", "gradient"}, optional
         ``"step"``: stop when the step length ``||eta_k grad(x_k)||`` falls below ``tol``.
         ``"objective"``: stop when ``|f(x_{k+1}) - f(x_k)|`` falls below ``tol``.
         ``"both"``: stop only when both are below ``tol`` (the lectures' rule).
+        ``"gradient"``: stop at the first iterate, ``x0`` included, where the
+        gradient norm ``||grad(x_k)||`` falls below ``tol`` (the chapter's
+        gradient test, blind to the step size); needs no objective.
         Default: ``"both"`` when an objective is given, ``"step"`` otherwise.
     patience : int, default 5
         Divergence rule: with an objective, stop when it has increased in ``patience``
@@ -503,7 +509,7 @@ def gradient_descent(
         )
     if stopping is None:
         stopping = "both" if objective is not None else "step"
-    if stopping != "step" and objective is None:
+    if stopping in ("objective", "both") and objective is None:
         raise ValueError(
             f"stopping={stopping!r} compares objective values: pass objective=f."
         )
@@ -524,11 +530,23 @@ def gradient_descent(
         f"reached max_iter = {max_iter} steps without meeting the stopping rule",
     )
     with np.errstate(over="ignore", invalid="ignore"):
-        for k in range(1, max_iter + 1):
+        # the gradient test also looks at the last iterate: one more pass
+        for k in range(1, max_iter + 2):
+            if k > max_iter and stopping != "gradient":
+                break
             g = _call_gradient(grad, x)
             if not np.all(np.isfinite(g)):
                 reason = f"diverged: the gradient overflowed at step {k}"
                 break
+            if stopping == "gradient":
+                if np.sqrt(np.sum(g * g)) < tol:
+                    converged, reason = (
+                        True,
+                        f"gradient norm below tol = {tol:g} after {k - 1} steps",
+                    )
+                    break
+                if k > max_iter:
+                    break
             eta = schedule(k, x=x, gradient=g, objective=objective)
             step = eta * g
             x_new = x - step
@@ -546,7 +564,7 @@ def gradient_descent(
             steps.append(eta)
             step_small = step_length < tol
             if objective is None:
-                if step_small:
+                if stopping == "step" and step_small:
                     converged, reason = (
                         True,
                         f"step length below tol = {tol:g} after {k} steps",

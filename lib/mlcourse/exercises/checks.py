@@ -109,11 +109,11 @@ def build_cases(
 
 
 def not_attempted(name: str, value: bool = False) -> CheckResult:
-    verb = "set" if value else "write"
-    return CheckResult(
+    verb = "Set" if value else "Write"
+    return CheckResult(  # one clause a line: 48 characters fit a phone
         NOT_ATTEMPTED,
-        f"Not attempted yet: {verb} `{name}`\n"
-        "in the cell above, then run this cell again.",
+        f"Not attempted yet.\n{verb} `{name}` in the cell above,\n"
+        "then run this cell again.",
     )
 
 
