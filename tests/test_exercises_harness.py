@@ -97,8 +97,8 @@ def test_stubs_are_not_attempted(body):
     result = check(stub)
     assert result.status == "not attempted" and not result
     assert result.message == (
-        "Not attempted yet: write `least_squares_line`\n"
-        "in the cell above, then run this cell again."
+        "Not attempted yet.\nWrite `least_squares_line` in the cell above,\n"
+        "then run this cell again."
     )
 
 

@@ -379,6 +379,55 @@ def test_gradient_descent_on_matrix_shaped_x():
     np.testing.assert_allclose(result.x, target, atol=1e-11)
 
 
+def test_gradient_stopping_matches_the_closed_form():
+    # f = x^2 from x0 = 1 with the step 1/4: x_k = 2**-k and the gradient
+    # 2 x_k = 2**(1 - k), exact in floating point: below 1e-3 first at k = 11
+    grad = lambda x: 2 * x
+    run = gd.gradient_descent(
+        grad, [1.0], learning_rate=0.25, tol=1e-3, stopping="gradient"
+    )
+    k_grad = next(k for k in range(200) if 2.0 ** (1 - k) < 1e-3)
+    assert run.converged and run.n_iter == k_grad == 11
+    assert run.x[0] == 2.0**-11 and "gradient norm" in run.reason
+    # the step rule stops one step sooner: the step to x_k has length
+    # 0.25 * 2 x_{k-1} = 2**-k, already below 1e-3 at k = 10
+    by_step = gd.gradient_descent(grad, [1.0], learning_rate=0.25, tol=1e-3)
+    assert by_step.n_iter == k_grad - 1
+    # on a diagonal quadratic the largest surviving coordinate sets it:
+    # gradient (x_1, 10 x_2) at step 0.1 is (0.9**k, 0) from step 1 on
+    A = np.array([1.0, 10.0])
+    run = gd.gradient_descent(
+        lambda x: A * x,
+        [1.0, 1.0],
+        learning_rate=0.1,
+        tol=1e-6,
+        stopping="gradient",
+        objective=lambda x: 0.5 * float(np.sum(A * x * x)),
+    )
+    k_grad = math.ceil(math.log(1e-6) / math.log(0.9))
+    assert run.n_iter == k_grad == 132 and run.converged
+    assert np.linalg.norm(A * run.x) < 1e-6 <= np.linalg.norm(A * run.path[-2])
+    # a stationary start takes no step; the gradient at the last iterate
+    # counts; a decaying step does not fool the test (the step test stops)
+    assert gd.gradient_descent(grad, [0.0], stopping="gradient").n_iter == 0
+    for max_iter, converged in ((11, True), (10, False)):
+        capped = gd.gradient_descent(
+            grad,
+            [1.0],
+            learning_rate=0.25,
+            tol=1e-3,
+            max_iter=max_iter,
+            stopping="gradient",
+        )
+        assert capped.converged == converged and capped.n_iter == max_iter
+    fooled = dict(learning_rate=gd.InverseLinear(1e-4), tol=1e-3)
+    assert gd.gradient_descent(grad, [1.0], **fooled).converged
+    honest = gd.gradient_descent(
+        grad, [1.0], stopping="gradient", max_iter=50, **fooled
+    )
+    assert not honest.converged and honest.n_iter == 50
+
+
 def test_gradient_descent_bad_input():
     grad = lambda x: 2 * x
     with pytest.raises(ValueError, match="'grad' parameter"):
@@ -395,6 +444,8 @@ def test_gradient_descent_bad_input():
         gd.gradient_descent(grad, [1.0], learning_rate=gd.Backtracking())
     with pytest.raises(ValueError, match="pass objective"):
         gd.gradient_descent(grad, [1.0], stopping="objective")
+    with pytest.raises(ValueError, match="pass objective"):
+        gd.gradient_descent(grad, [1.0], stopping="both")
     with pytest.raises(ValueError, match="'stopping' parameter"):
         gd.gradient_descent(grad, [1.0], objective=np.sum, stopping="never")
     with pytest.raises(ValueError, match="shape of x"):

@@ -15,9 +15,11 @@ from matplotlib.lines import Line2D  # noqa: E402
 from mlcourse.plotting import (  # noqa: E402
     CLASS_STYLES,
     PALETTE,
+    margin_losses,
     plot_classes,
     plot_decision_boundary,
     plot_loss_curve,
+    plot_margin_losses,
     plot_separator,
     use_style,
 )
@@ -369,3 +371,35 @@ def test_draw_update_numbers_examples_from_one(ax):
     assert ax.get_title().endswith("next mistake: example 1")
     draw_update(model, X, y, model.n_updates_, ax=ax)
     assert ax.get_title().endswith("no mistake left")
+
+
+def test_margin_losses_closed_forms_at_known_margins():
+    gamma = np.array([-1.0, 0.0, 1.0, 2.0])
+    losses = margin_losses(gamma)
+    np.testing.assert_array_equal(losses["0-1"], [1, 1, 0, 0])
+    np.testing.assert_array_equal(losses["perceptron"], [1, 0, 0, 0])
+    np.testing.assert_array_equal(losses["hinge"], [2, 1, 0, 0])
+    np.testing.assert_array_equal(losses["squared"], [4, 1, 0, 1])
+    logistic = np.log1p(np.exp(-gamma)) / np.log(2)
+    np.testing.assert_allclose(losses[r"logistic / $\ln 2$"], logistic)
+    assert losses[r"logistic / $\ln 2$"][1] == pytest.approx(1.0)
+
+
+def test_margin_losses_logistic_bounds_the_mistake_count():
+    gamma = np.linspace(-5, 5, 1001)
+    losses = margin_losses(gamma)
+    assert np.all(losses[r"logistic / $\ln 2$"] >= losses["0-1"])
+    assert np.all(losses["hinge"] >= losses["0-1"])
+
+
+def test_plot_margin_losses_draws_five_labelled_curves(ax):
+    plot_margin_losses(ax=ax)
+    labels = [line.get_label() for line in ax.get_lines()]
+    assert labels == list(margin_losses(0.0))
+    assert len({line.get_linestyle() for line in ax.get_lines()}) >= 3
+    assert ax.get_legend() is not None
+
+
+def test_plot_margin_losses_bad_margins(ax):
+    with pytest.raises(ValueError, match="two finite margins"):
+        plot_margin_losses(ax=ax, gamma=[0.0, np.nan])

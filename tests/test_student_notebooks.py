@@ -228,6 +228,10 @@ def test_the_teaching_table_is_written_from_the_records():
         assert cells[2].startswith(f"{exercise.auto or exercise.manual:g} by")
     minutes = sum(e.minutes for e in book.every_exercise())
     assert f"; {minutes} in all, about {round(minutes / 60)} hours" in table
+    # the split of points by tests, as the graded assignments give it
+    for auto in {e.auto for e in book.every_exercise() if e.auto}:
+        assert f"{auto:g} " in table
+        assert f" {auto / 2:g} + {auto / 2:g}" in table
 
 
 def test_the_library_answers_name_public_functions_of_exercises():

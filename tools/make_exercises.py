@@ -466,6 +466,24 @@ def _points(exercise) -> str:
     return f"{exercise.points:g} by {'tests' if auto else 'hand'}"
 
 
+def _split_sentence() -> str:
+    """How each value of the table's points by tests splits between tests.
+
+    The public test (the checker) and the hidden test are worth half each,
+    as the nbgrader and otter assignments give them.
+    """
+    values = sorted({e.auto for e in book.every_exercise() if e.auto})
+    splits = ", ".join(
+        f"{v:g} {'point is' if v == 1 else 'are'} {v / 2:g} + {v / 2:g}"
+        for v in values
+    )
+    return (
+        "**Points by tests** are shared equally by the exercise's public "
+        f"test (its checker) and its hidden test: {splits}. Points by hand "
+        "go to the written answer, graded with its rubric."
+    )
+
+
 def teaching_table() -> str:
     """The table of every exercise, three columns for a phone, and the pace.
 
@@ -492,6 +510,8 @@ def teaching_table() -> str:
     pace = "; ".join(f"chapter {c}, {m}" for c, m in minutes.items())
     return (
         "\n".join(rows)
+        + "\n\n"
+        + _split_sentence()
         + "\n\n**Suggested pacing: a chapter a week.** Its exercises take, in "
         + f"minutes: {pace}; {total} in all, about {round(total / 60)} hours "
         + "beside the reading, and at most about "

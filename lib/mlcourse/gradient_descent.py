@@ -1,6 +1,6 @@
 """Gradient descent, step-size schedules, stochastic gradients and gradient checking.
 
-Introduced in the chapter :ref:`chapter-gradient-descent`. The point being
+Introduced in :ref:`chapter 3 <chapter-gradient-descent>`. The point being
 moved is ``x`` here, the chapter's :math:`w` (any array shape), and the
 step at update ``k`` is ``eta_k``, the chapter's :math:`\\eta_k`.
 
@@ -123,13 +123,17 @@ def _point(x, name):
     prefer_skip_nested_validation=True,
 )
 def numerical_gradient(f: Callable, x, eps: float = 1e-6) -> np.ndarray:
-    """Central-difference estimate of the gradient of a scalar function ``f`` at ``x``.
+    r"""Central-difference estimate of the gradient of a scalar function ``f`` at ``x``.
 
-    Each coordinate ``i`` is moved by ``h_i = eps * max(1, |x_i|)`` in both directions::
+    Each coordinate :math:`i` is moved by
+    :math:`h_i = \varepsilon \max(1, |x_i|)` (:math:`\varepsilon` is ``eps``)
+    in both directions, :math:`\mathbf e_i` the :math:`i`-th unit vector:
 
-        g_i = (f(x + h_i e_i) - f(x - h_i e_i)) / (2 h_i)
+    .. math::
 
-    The error is of order ``h**2`` (plus rounding of order ``1e-16 / h``), so with the
+        g_i = \frac{f(\mathbf x + h_i \mathbf e_i) - f(\mathbf x - h_i \mathbf e_i)}{2 h_i}.
+
+    The error is of order :math:`h^2` (plus rounding of order :math:`10^{-16} / h`), so with the
     default ``eps`` an exact gradient and this estimate agree to about ``1e-8``.
 
     Parameters
@@ -215,7 +219,7 @@ class Constant(Schedule):
 
 
 class InverseLinear(Schedule):
-    """The decaying step ``eta_k = eta1 / k``: sum of steps diverges, sum of squares converges.
+    r"""The decaying step :math:`\eta_k = \eta_1 / k`: the steps sum to infinity, their squares do not.
 
     Parameters
     ----------
@@ -235,7 +239,7 @@ class InverseLinear(Schedule):
 
 
 class InverseSqrt(Schedule):
-    """The decaying step ``eta_k = eta1 / sqrt(k)`` of the stochastic-gradient bound.
+    r"""The decaying step :math:`\eta_k = \eta_1 / \sqrt k` of the stochastic-gradient bound.
 
     Parameters
     ----------
@@ -438,7 +442,10 @@ def _call_objective(objective: Callable, x: np.ndarray) -> float:
         "tol": POSITIVE,
         "max_iter": PASSES,
         "objective": [callable, None],
-        "stopping": [StrOptions({"step", "objective", "both"}), None],
+        "stopping": [
+            StrOptions({"step", "objective", "both", "gradient"}),
+            None,
+        ],
         "patience": PASSES,
     },
     prefer_skip_nested_validation=True,
@@ -478,10 +485,13 @@ def gradient_descent(
     objective : callable, optional
         ``objective(x) -> float``, the function being minimized. When given, its values
         are recorded, its change can stop the run, and a growing objective stops it.
-    stopping : {"step", "objective", "both"}, optional
+    stopping : {"step", "objective", "both", "gradient"}, optional
         ``"step"``: stop when the step length ``||eta_k grad(x_k)||`` falls below ``tol``.
         ``"objective"``: stop when ``|f(x_{k+1}) - f(x_k)|`` falls below ``tol``.
         ``"both"``: stop only when both are below ``tol`` (the lectures' rule).
+        ``"gradient"``: stop at the first iterate, ``x0`` included, where the
+        gradient norm ``||grad(x_k)||`` falls below ``tol`` (the chapter's
+        gradient test, blind to the step size); needs no objective.
         Default: ``"both"`` when an objective is given, ``"step"`` otherwise.
     patience : int, default 5
         Divergence rule: with an objective, stop when it has increased in ``patience``
@@ -503,7 +513,7 @@ def gradient_descent(
         )
     if stopping is None:
         stopping = "both" if objective is not None else "step"
-    if stopping != "step" and objective is None:
+    if stopping in ("objective", "both") and objective is None:
         raise ValueError(
             f"stopping={stopping!r} compares objective values: pass objective=f."
         )
@@ -524,11 +534,23 @@ def gradient_descent(
         f"reached max_iter = {max_iter} steps without meeting the stopping rule",
     )
     with np.errstate(over="ignore", invalid="ignore"):
-        for k in range(1, max_iter + 1):
+        # the gradient test also looks at the last iterate: one more pass
+        for k in range(1, max_iter + 2):
+            if k > max_iter and stopping != "gradient":
+                break
             g = _call_gradient(grad, x)
             if not np.all(np.isfinite(g)):
                 reason = f"diverged: the gradient overflowed at step {k}"
                 break
+            if stopping == "gradient":
+                if np.sqrt(np.sum(g * g)) < tol:
+                    converged, reason = (
+                        True,
+                        f"gradient norm below tol = {tol:g} after {k - 1} steps",
+                    )
+                    break
+                if k > max_iter:
+                    break
             eta = schedule(k, x=x, gradient=g, objective=objective)
             step = eta * g
             x_new = x - step
@@ -546,7 +568,7 @@ def gradient_descent(
             steps.append(eta)
             step_small = step_length < tol
             if objective is None:
-                if step_small:
+                if stopping == "step" and step_small:
                     converged, reason = (
                         True,
                         f"step length below tol = {tol:g} after {k} steps",
@@ -597,7 +619,7 @@ def gradient_descent(
 
 @dataclass
 class SGDResult:
-    """What :func:`sgd` returns.
+    r"""What :func:`sgd` returns.
 
     Attributes
     ----------
@@ -606,11 +628,12 @@ class SGDResult:
     x_last : ndarray
         The last iterate.
     x_average : ndarray or None
-        ``sum_t eta_t x_t / sum_t eta_t`` over the points ``x_1 = x0, ..., x_T`` at which the
-        stochastic gradients were taken :eq:`eq-gd-average`; None unless
+        :math:`\sum_t \eta_t \mathbf x_t / \sum_t \eta_t` over the points
+        :math:`\mathbf x_1, \dots, \mathbf x_T` (:math:`\mathbf x_1` is ``x0``) at which
+        the stochastic gradients were taken :eq:`eq-gd-average`; None unless
         ``average``.
     path : ndarray, shape (n_steps + 1,) + x.shape
-        Every iterate ``x_1 = x0, x_2, ..., x_{T+1}``.
+        Every iterate :math:`\mathbf x_1, \dots, \mathbf x_{T+1}`, from ``x0``.
     average_path : ndarray, shape (n_steps,) + x.shape, or None
         The weighted average after each step ``t = 1, ..., T`` (when ``average``).
     objective_path : ndarray of shape (n_passes + 1,), or None
@@ -681,10 +704,11 @@ def sgd(
     tol: float | None = None,
     max_steps: int | None = None,
 ) -> SGDResult:
-    """Stochastic (``batch_size=1``), mini-batch and full-batch gradient descent.
+    r"""Stochastic (``batch_size=1``), mini-batch and full-batch gradient descent.
 
-    Each step draws a batch ``B`` of sample indices and moves
-    ``x_{t+1} = x_t - eta_t * grad_sample(x_t, B)`` :eq:`eq-gd-sgd`, where
+    Each step draws a batch :math:`B` of sample indices and moves
+    :math:`\mathbf x_{t+1} = \mathbf x_t - \eta_t \mathbf g(\mathbf x_t, B)`
+    :eq:`eq-gd-sgd`, with :math:`\mathbf g` the function ``grad_sample``, where
     ``grad_sample(x, indices)`` must return the *mean* gradient of the per-sample losses over
     ``indices`` (an integer array), so that it is an unbiased estimate of the full gradient.
 
@@ -693,7 +717,7 @@ def sgd(
     grad_sample : callable
         ``grad_sample(x, indices) -> array`` of the shape of ``x``.
     x0 : array_like
-        The starting point ``x_1``.
+        The starting point :math:`\mathbf x_1`.
     n_samples : int
         The number of samples ``n``; indices run over ``0, ..., n - 1``.
     learning_rate : float, callable or schedule, default 0.1

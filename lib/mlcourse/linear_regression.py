@@ -1,4 +1,4 @@
-"""Linear regression by least squares (chapter :ref:`chapter-linear-regression`).
+"""Linear regression by least squares (:ref:`chapter 1 <chapter-linear-regression>`).
 
 - :func:`least_squares_line` and :func:`correlation`: the closed form of simple regression,
   :eq:`eq-lr-slope` and :eq:`eq-lr-intercept` (section "Least squares").
@@ -386,9 +386,9 @@ class Ridge(RegressorMixin, BaseEstimator):
 
 
 def _ridge_factors(s, alpha, size):
-    """The factors ``s / (s^2 + alpha)`` of :eq:`eq-lr-ridge-svd`.
+    r"""The factors :math:`s / (s^2 + \alpha)` of :eq:`eq-lr-ridge-svd`.
 
-    With ``alpha = 0`` they are ``1 / s``; singular values below
+    With :math:`\alpha = 0` they are :math:`1 / s`; singular values below
     ``size * eps`` times the largest then count as zero (the directions a
     rank-deficient design does not determine get no weight: the
     minimum-norm solution).
@@ -472,18 +472,22 @@ class SlopeInference:
     prefer_skip_nested_validation=True,
 )
 def slope_inference(x, y, confidence: float = 0.95) -> SlopeInference:
-    """Standard errors, test of ``beta_1 = 0`` and confidence interval for the slope.
+    r"""Standard errors, test of :math:`\beta_1 = 0` and confidence interval for the slope.
 
     Under the five assumptions (independent Gaussian noise of constant variance around a
-    straight line), with ``s^2 = SSE / (n - 2)`` :eq:`eq-lr-sigma`:
+    straight line), with :math:`s^2 = \mathrm{SSE} / (n - 2)` :eq:`eq-lr-sigma` and
+    :math:`S_{xx} = \sum_i (x_i - \bar x)^2`:
 
-    - ``slope_stderr = s / sqrt(S_xx)``,
-    - ``intercept_stderr = s * sqrt(1/n + xbar^2 / S_xx)``,
-    - ``t_statistic = slope / slope_stderr``, with ``n - 2`` degrees of freedom,
-    - ``p_value``: two-sided, for the null hypothesis ``beta_1 = 0``,
-    - ``confidence_interval = slope -/+ t_{n-2, (1+confidence)/2} * slope_stderr``.
+    - ``slope_stderr``: :math:`s / \sqrt{S_{xx}}`;
+    - ``intercept_stderr``: :math:`s \sqrt{1/n + \bar x^2 / S_{xx}}`;
+    - ``t_statistic``: the slope over ``slope_stderr``, with :math:`n - 2`
+      degrees of freedom;
+    - ``p_value``: two-sided, for the null hypothesis :math:`\beta_1 = 0`;
+    - ``confidence_interval``: the slope :math:`\mp t \cdot` ``slope_stderr``,
+      with :math:`t` the :math:`(1 + c)/2` quantile of Student's
+      :math:`t_{n-2}` for the level :math:`c` (``confidence``).
 
-    Needs at least 3 points (otherwise the line fits exactly and ``s`` is undefined).
+    Needs at least 3 points (otherwise the line fits exactly and :math:`s` is undefined).
     When the points lie exactly on a line, the standard errors are 0, the t statistic is
     infinite (or NaN for a zero slope) and the interval has zero width.
 

@@ -1,6 +1,6 @@
 """Logistic and softmax regression, fitted by maximum conditional likelihood.
 
-This module goes with :ref:`chapter-logistic-regression`. The book's convention is the usual one,
+This module goes with :ref:`chapter 2 <chapter-logistic-regression>`. The book's convention is the usual one,
 :math:`P(y = 1 \\mid \\mathbf x) = \\sigma(\\mathbf w^\\top \\mathbf x + b)` with
 :math:`\\sigma(z) = 1 / (1 + e^{-z})`
 :eq:`eq-logr-sigmoid`, the opposite sign to the lecture the chapter draws
@@ -106,7 +106,7 @@ __all__ = [
 
 
 def sigmoid(z):
-    """The logistic function ``1 / (1 + exp(-z))`` :eq:`eq-logr-sigmoid`.
+    r"""The logistic function :math:`\sigma(z) = 1 / (1 + e^{-z})` :eq:`eq-logr-sigmoid`.
 
     Section "Odds, log-odds and the logistic function". Stable for large
     ``|z|``: with ``e = exp(-|z|)``, which never overflows, it returns
@@ -129,7 +129,7 @@ def sigmoid(z):
 
 
 def softmax(Z):
-    """Row-wise softmax ``exp(Z) / sum(exp(Z))`` :eq:`eq-logr-softmax`.
+    r"""Row-wise softmax :math:`e^{z_k} / \sum_j e^{z_j}` :eq:`eq-logr-softmax`.
 
     Section "More than two classes". The row maximum is subtracted first,
     which changes nothing mathematically and keeps ``exp`` from overflowing.
@@ -224,13 +224,13 @@ def log_loss(y, proba):
     prefer_skip_nested_validation=True,
 )
 def log_loss_from_scores(y, scores):
-    """Mean log loss computed from the scores, exact for every score.
+    r"""Mean log loss computed from the scores, exact for every score.
 
     Section "Computing with scores, not probabilities". Two classes:
-    ``scores`` holds the log-odds ``z_i`` of class 1, ``y`` the labels 0
-    and 1, and the loss of sample ``i`` is the second line of
-    :eq:`eq-logr-loglik` negated, ``log(1 + e^{z_i}) - y_i z_i``, with the
-    softplus ``log(1 + e^z)`` evaluated as ``np.logaddexp(0, z)``, which
+    ``scores`` holds the log-odds :math:`z_i` of class 1, ``y`` the labels 0
+    and 1, and the loss of sample :math:`i` is the second line of
+    :eq:`eq-logr-loglik` negated, :math:`\log(1 + e^{z_i}) - y_i z_i`, with the
+    softplus :math:`\log(1 + e^z)` evaluated as ``np.logaddexp(0, z)``, which
     never overflows. ``K`` classes: ``scores`` has one column per class,
     ``y`` holds class indices ``0 .. K-1``, and the loss is
     ``logsumexp(z_i) - z_{i, y_i}`` :eq:`eq-logr-softmax-loss`, with the
@@ -291,17 +291,22 @@ def _mean_log_loss(Y, Z):
     prefer_skip_nested_validation=True,
 )
 def gaussian_nb_weights(means, variances, prior):
-    """Logistic weights implied by Gaussian class-conditional densities.
+    r"""Logistic weights implied by Gaussian class-conditional densities.
 
     Section "From Gaussian classes to a linear logit"
     :eq:`eq-logr-nb-weights`.
-    If ``x_i | y = k ~ N(means[k, i], variances[i])`` independently over the
-    features, with a variance shared by the two classes, and
-    ``P(y = 1) = prior``, then ``P(y = 1 | x) = sigmoid(w @ x + b)`` exactly,
-    with::
+    If :math:`x_j \mid y = c \sim \mathcal N(\mu_{jc}, \tau_j^2)`
+    independently over the features (:math:`\mu_{jc}` is
+    ``means[c, j]``, :math:`\tau_j^2` is ``variances[j]``, shared by the
+    two classes) and :math:`P(y = 1) = \pi` (``prior``), then
+    :math:`P(y = 1 \mid \mathbf x) = \sigma(\mathbf w^\top \mathbf x + b)`
+    exactly, with
 
-        w_i = (mu_i1 - mu_i0) / sigma_i^2
-        b = log(prior / (1 - prior)) + sum_i (mu_i0^2 - mu_i1^2)/(2 sigma_i^2)
+    .. math::
+
+        w_j &= \frac{\mu_{j1} - \mu_{j0}}{\tau_j^2}, \\
+        b &= \log\frac{\pi}{1 - \pi}
+        + \sum_j \frac{\mu_{j0}^2 - \mu_{j1}^2}{2 \tau_j^2}.
 
     Parameters
     ----------
@@ -759,7 +764,7 @@ class _LinearProbabilisticModel(ClassifierMixin, BaseEstimator):
 class LogisticRegression(
     LinearBinaryClassifierMixin, _LinearProbabilisticModel
 ):
-    r"""Binary logistic regression, ``P(y = 1 | x) = sigmoid(w @ x + b)``.
+    r"""Binary logistic regression, :math:`P(y = 1 \mid \mathbf x) = \sigma(\mathbf w^\top \mathbf x + b)`.
 
     Section "Maximum conditional likelihood" of the chapter "Logistic
     regression": the weights minimise the mean log loss :eq:`eq-logr-loglik`
@@ -770,8 +775,9 @@ class LogisticRegression(
     learning_rate : float, callable or "auto", default "auto"
         Step size of the gradient solvers: a positive number, a function
         ``k -> eta_k`` of the step number, or ``"auto"``, which takes
-        ``1 / L`` with ``L = lambda_max(A^T A) / (4 n) + alpha`` the largest
-        curvature the loss can have (``A``: ``X`` with a column of ones), a
+        :math:`1 / L` with :math:`L = \lambda_{\max}(A^\top A) / (4n) + \alpha`
+        the largest curvature the loss can have (:math:`A`: ``X`` with a
+        column of ones), a
         step that never increases the loss; with the default solver, on the
         standardized columns. Ignored by the Newton solver.
     max_iter : int, default 10000
@@ -918,8 +924,8 @@ class SoftmaxRegression(_LinearProbabilisticModel):
 
     Section "More than two classes" :eq:`eq-logr-softmax`. Fitted by
     gradient descent (plain or accelerated) on the mean cross-entropy plus
-    :math:`\frac{\alpha}{2} \lVert W \rVert^2`, whose gradient is ``A^T (P - Y) / n + alpha W``
-    with ``Y`` the one-hot labels. With ``alpha = 0`` the K weight vectors are only
+    :math:`\frac{\alpha}{2} \lVert W \rVert^2`, whose gradient is
+    :math:`A^\top (P - Y) / n + \alpha W` with :math:`Y` the one-hot labels. With ``alpha = 0`` the K weight vectors are only
     defined up to a common shift; starting from zero, gradient descent keeps
     them summing to zero.
 
@@ -927,7 +933,8 @@ class SoftmaxRegression(_LinearProbabilisticModel):
     ----------
     learning_rate : float, callable or "auto", default "auto"
         As in :class:`LogisticRegression`; ``"auto"`` takes ``1 / L`` with
-        ``L = lambda_max(A^T A) / (2 n) + alpha``, a bound on the curvature.
+        :math:`L = \lambda_{\max}(A^\top A) / (2n) + \alpha`, a bound on the
+        curvature.
     max_iter : int, default 10000
         Maximum number of iterations, each a pass over the data, as in
         :class:`LogisticRegression`.
@@ -1088,16 +1095,16 @@ class LogisticInference:
     prefer_skip_nested_validation=True,
 )
 def logistic_inference(X, y, confidence=0.95):
-    """Standard errors, Wald tests and intervals of logistic regression.
+    r"""Standard errors, Wald tests and intervals of logistic regression.
 
     Section "How sure are the weights? Standard errors and deviance". Fits
     ``LogisticRegression(solver="newton")`` without a penalty, then, at the
     maximum-likelihood weights:
 
     - ``covariance``: the inverse of the Fisher information
-      ``X~^T S X~`` :eq:`eq-logr-fisher`, the negated Hessian
-      :eq:`eq-logr-hessian` of the log-likelihood, with
-      ``S = diag(p_i (1 - p_i))``;
+      :math:`\tilde X^\top S \tilde X` :eq:`eq-logr-fisher`, the negated
+      Hessian :eq:`eq-logr-hessian` of the log-likelihood, with
+      :math:`S = \operatorname{diag}\big(p_i (1 - p_i)\big)`;
     - ``coef_stderr``, ``intercept_stderr``: the square roots of its
       diagonal;
     - ``z_statistic = coef / coef_stderr`` and its two-sided ``p_value``

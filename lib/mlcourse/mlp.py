@@ -1,6 +1,6 @@
 r"""Multi-layer perceptrons trained by backpropagation.
 
-Chapter :ref:`chapter-mlp`. The network is a stack of dense layers.
+:ref:`Chapter 7 <chapter-mlp>`. The network is a stack of dense layers.
 With :math:`A^{(0)} = X` (one sample per row), layer :math:`l = 1, \dots, L`
 computes :math:`Z^{(l)} = A^{(l-1)} W^{(l)} + b^{(l)}` :eq:`eq-mlp-affine`
 and, below the output, :math:`A^{(l)} = g(Z^{(l)})` :eq:`eq-mlp-hidden`. The
@@ -167,14 +167,14 @@ def _output_probabilities(Z_out):
 
 
 def cross_entropy(P, Y):
-    """Mean cross-entropy of probabilities ``P`` against one-hot (or 0/1) targets ``Y``.
+    r"""Mean cross-entropy of probabilities ``P`` against one-hot (or 0/1) targets ``Y``.
 
-    With one column, ``P`` holds ``P(y = 1)`` and the binary form
-    ``-[y log p + (1 - y) log(1 - p)]`` is used :eq:`eq-mlp-loss`.
+    With one column, ``P`` holds :math:`P(y = 1)` and the binary form
+    :math:`-[y \log p + (1 - y) \log(1 - p)]` is used :eq:`eq-mlp-loss`.
     Probabilities are clipped to ``[eps, 1 - eps]``, ``eps`` the machine
     epsilon of their dtype (``2.2e-16`` for float64), as scikit-learn's
     ``log_loss`` and its ``MLPClassifier`` do (since version 1.2), so that
-    a confident mistake costs at most ``-ln eps = 36.0``. Training uses
+    a confident mistake costs at most :math:`-\ln \varepsilon = 36.0`. Training uses
     :func:`cross_entropy_from_scores`, which needs no clip.
 
     Parameters
@@ -196,13 +196,14 @@ def cross_entropy(P, Y):
 
 
 def cross_entropy_from_scores(Z, Y):
-    """The mean cross-entropy :eq:`eq-mlp-loss` from the output scores.
+    r"""The mean cross-entropy :eq:`eq-mlp-loss` from the output scores.
 
-    ``Z = Z^(L)``, one row per sample. One column: the loss of a row is
-    the softplus ``log(1 + e^z) - y z`` of chapter "Logistic regression";
-    several: the log-sum-exp ``logsumexp(z) - z_y``. Both are exact for
+    ``Z`` holds the scores :math:`Z^{(L)}`, one row per sample. One
+    column: the loss of a row is the softplus :math:`\log(1 + e^z) - y z`
+    of :ref:`chapter 2 <chapter-logistic-regression>`; several: the
+    log-sum-exp :math:`\log \sum_k e^{z_k} - z_y`. Both are exact for
     every score, with no clip, so the loss agrees with its gradient
-    ``(P - Y) / n`` :eq:`eq-mlp-delta-out` even at a confident mistake,
+    :math:`(P - Y) / n` :eq:`eq-mlp-delta-out` even at a confident mistake,
     where :func:`cross_entropy` stops at 36.0. It equals
     :func:`cross_entropy` (and scikit-learn's loss) to rounding unless a
     probability of a target falls below the machine epsilon.
@@ -236,31 +237,36 @@ def cross_entropy_from_scores(Z, Y):
 def init_parameters(
     layer_sizes, activation_name="tanh", random_state=None, *, init=None
 ):
-    """Random weights and zero biases for layers of the given sizes.
+    r"""Random weights and zero biases for layers of the given sizes.
 
     Section :ref:`mlp-depth`.
-    ``layer_sizes = (d, h_1, ..., h_{L-1}, k)``. Weight ``W^(l)`` is drawn
-    uniformly from ``[-r, r]``, of variance ``r^2 / 3``:
+    ``layer_sizes`` is :math:`(d, h_1, \dots, h_{L-1}, k)`. Weight
+    :math:`W^{(l)}` is drawn uniformly from :math:`[-r, r]`, of variance
+    :math:`r^2 / 3`, with :math:`n_\text{in}` and :math:`n_\text{out}` the
+    layer's numbers of inputs and outputs:
 
-    - ``init="glorot"``: ``r = sqrt(6 / (fan_in + fan_out))``, variance
-      ``2 / (fan_in + fan_out)`` :cite:`glorot2010`. For sigmoid units
-      the library doubles ``r``. Their slope at 0 is a quarter of tanh's,
+    - ``init="glorot"``: :math:`r = \sqrt{6 / (n_\text{in} + n_\text{out})}`,
+      variance :math:`2 / (n_\text{in} + n_\text{out})`
+      :cite:`glorot2010`. For sigmoid units the library doubles
+      :math:`r`. Their slope at 0 is a quarter of tanh's,
       so a score moves a sigmoid unit a quarter as much: matching tanh
-      would take four times ``r``. scikit-learn's ``MLPClassifier``
+      would take four times :math:`r`. scikit-learn's ``MLPClassifier``
       goes the other way for its logistic units, with
-      ``r = sqrt(2 / (fan_in + fan_out))``;
-    - ``init="he"``: ``r = sqrt(6 / fan_in)``, variance ``2 / fan_in``
+      :math:`r = \sqrt{2 / (n_\text{in} + n_\text{out})}`;
+    - ``init="he"``: :math:`r = \sqrt{6 / n_\text{in}}`, variance
+      :math:`2 / n_\text{in}`
       :eq:`eq-mlp-he` :cite:`he2015`, which keeps the size of relu
       units' scores from layer to layer.
 
     The default (``None``) is ``"he"`` for relu units and ``"glorot"``
     otherwise. Returns ``(coefs, intercepts)``: lists of arrays of shapes
-    ``(h_{l-1}, h_l)`` and ``(h_l,)``.
+    :math:`(h_{l-1}, h_l)` and :math:`(h_l,)`.
 
     Parameters
     ----------
     layer_sizes : sequence of int
-        ``(d, h_1, ..., h_{L-1}, k)``: inputs, hidden layers, outputs.
+        :math:`(d, h_1, \dots, h_{L-1}, k)`: inputs, hidden layers,
+        outputs.
     activation_name : {"tanh", "relu", "sigmoid", "logistic", "identity"}
         The hidden activation (:data:`ACTIVATIONS`), which sets the
         default ``init``; default "tanh".
@@ -286,7 +292,7 @@ def init_parameters(
 
 
 def forward(coefs, intercepts, X, activation_name="tanh"):
-    """The forward pass.
+    r"""The forward pass.
 
     Equations :eq:`eq-mlp-affine`, :eq:`eq-mlp-hidden` and
     :eq:`eq-mlp-output`.
@@ -298,9 +304,9 @@ def forward(coefs, intercepts, X, activation_name="tanh"):
     Parameters
     ----------
     coefs : list of ndarray
-        The weight matrices ``W^(1), ..., W^(L)``.
+        The weight matrices :math:`W^{(1)}, \dots, W^{(L)}`.
     intercepts : list of ndarray
-        The bias vectors ``b^(1), ..., b^(L)``.
+        The bias vectors :math:`\mathbf b^{(1)}, \dots, \mathbf b^{(L)}`.
     X : ndarray of shape (n, d)
         The inputs.
     activation_name : str, default "tanh"
@@ -331,7 +337,7 @@ def backward(coefs, Zs, As, Y, activation_name="tanh", alpha=0.0):
     Parameters
     ----------
     coefs : list of ndarray
-        The weight matrices ``W^(1), ..., W^(L)``.
+        The weight matrices :math:`W^{(1)}, \dots, W^{(L)}`.
     Zs, As : lists of ndarray
         The pre-activations and layer inputs from :func:`forward`.
     Y : ndarray
@@ -379,9 +385,9 @@ def loss_and_gradients(
     Parameters
     ----------
     coefs : list of ndarray
-        The weight matrices ``W^(1), ..., W^(L)``.
+        The weight matrices :math:`W^{(1)}, \dots, W^{(L)}`.
     intercepts : list of ndarray
-        The bias vectors ``b^(1), ..., b^(L)``.
+        The bias vectors :math:`\mathbf b^{(1)}, \dots, \mathbf b^{(L)}`.
     X : ndarray of shape (n, d)
         The inputs.
     Y : ndarray
@@ -402,14 +408,16 @@ def loss_and_gradients(
 
 
 def flatten_parameters(coefs, intercepts):
-    """All weights and biases in one vector, layer by layer (``W^(1), b^(1), W^(2), ...``).
+    r"""All weights and biases in one vector, layer by layer.
+
+    The order is :math:`W^{(1)}, \mathbf b^{(1)}, W^{(2)}, \dots`.
 
     Parameters
     ----------
     coefs : list of ndarray
-        The weight matrices ``W^(1), ..., W^(L)``.
+        The weight matrices :math:`W^{(1)}, \dots, W^{(L)}`.
     intercepts : list of ndarray
-        The bias vectors ``b^(1), ..., b^(L)``.
+        The bias vectors :math:`\mathbf b^{(1)}, \dots, \mathbf b^{(L)}`.
     """
     parts = []
     for W, b in zip(coefs, intercepts):
@@ -520,10 +528,10 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
     Attributes
     ----------
     coefs_ : list of ndarray
-        The weight matrix ``W^(l)`` of each layer, of shape
-        ``(h_{l-1}, h_l)``.
+        The weight matrix :math:`W^{(l)}` of each layer, of shape
+        :math:`(h_{l-1}, h_l)`.
     intercepts_ : list of ndarray
-        The bias vector ``b^(l)`` of each layer.
+        The bias vector :math:`\mathbf b^{(l)}` of each layer.
     loss_curve_ : list of float
         The mean training loss of each pass (over its mini-batches).
     validation_scores_ : list of float or None
@@ -771,7 +779,7 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
         return np.argmax(P, axis=1)
 
     def decision_function(self, X):
-        """Output scores ``Z^(L)``: the logit of the positive class (1-D) for two classes,
+        """Output scores :math:`Z^{(L)}`: the logit of the positive class (1-D) for two classes,
         otherwise one column per class."""
         X = predict_data(self, X, "coefs_")
         Zs, _ = forward(self.coefs_, self.intercepts_, X, self.activation)

@@ -1,18 +1,20 @@
-"""The perceptron: the textbook loop, the next-mistake engine, the estimators.
+r"""The perceptron: the textbook loop, the next-mistake engine, the estimators.
 
-The chapter :ref:`chapter-perceptron` builds everything here; the chapter
-:ref:`chapter-convergence` uses :func:`margin`, :func:`radius` and
+:ref:`Chapter 4 <chapter-perceptron>` builds everything here;
+:ref:`chapter 5 <chapter-convergence>` uses :func:`margin`, :func:`radius` and
 :func:`mistake_bound`.
 
 Conventions (the notation page):
 
-- the score is ``f(x) = w @ x + b``; a sample is a **mistake** when
-  ``y * f(x) <= 0`` :eq:`eq-pc-mistake`, so a point on the boundary is a
+- the score is :math:`f(\mathbf x) = \mathbf w^\top \mathbf x + b`; a
+  sample is a **mistake** when :math:`y f(\mathbf x) \le 0`
+  :eq:`eq-pc-mistake`, so a point on the boundary is a
   mistake whatever its label, and a score that is not a finite number is
   an error, never a correct answer;
-- the update is ``w += eta_k * y * x`` and ``b += eta_k * y``
-  :eq:`eq-pc-update`, where ``eta_k`` is ``learning_rate`` (a number) or
-  ``learning_rate(k)`` for the ``k``-th update;
+- the update is :math:`\mathbf w \leftarrow \mathbf w + \eta_k y \mathbf x`
+  and :math:`b \leftarrow b + \eta_k y` :eq:`eq-pc-update`, where
+  :math:`\eta_k` is ``learning_rate`` (a number) or ``learning_rate(k)``
+  for the :math:`k`-th update;
 - the larger of the two labels in sorted order is the positive class ``+1``.
 
 The single-sample rule is written once, as the textbook loop
@@ -183,7 +185,7 @@ def radius(X) -> float:
     prefer_skip_nested_validation=True,
 )
 def perceptron_criterion(w, X, y, b: float = 0.0) -> float:
-    """The perceptron criterion ``sum_i max(0, -y_i (w @ x_i + b))``.
+    r"""The perceptron criterion :math:`\sum_i \max\big(0, -y_i (\mathbf w^\top \mathbf x_i + b)\big)`.
 
     :eq:`eq-pc-criterion`: over the mistakes, how far on the wrong side each
     one is; zero exactly when no sample is strictly on the wrong side.
@@ -239,12 +241,12 @@ def mistake_bound(R, gamma) -> float:
 
 
 def is_mistake(x, y_i, w, b) -> bool:
-    """The mistake rule ``y * (w @ x + b) <= 0`` :eq:`eq-pc-mistake`.
+    r"""The mistake rule :math:`y (\mathbf w^\top \mathbf x + b) \le 0` :eq:`eq-pc-mistake`.
 
     Every decision of the plain loop is this expression; the engine uses it
     for each sample its approximate margins leave undecided, which is why
-    the two agree bit for bit. The score sums the products ``w_j x_j`` and
-    ``b`` exactly (``math.fsum``), so a score near 0 is decided the same on
+    the two agree bit for bit. The score sums the products :math:`w_j x_j` and
+    :math:`b` exactly (``math.fsum``), so a score near 0 is decided the same on
     every machine: a BLAS product's rounding depends on its kernel and on
     where the rows lie in memory. A score that is not a finite number (the
     weights overflowed, or ``inf - inf``) is an error, never "correct".
@@ -301,18 +303,21 @@ class Pass(NamedTuple):
 def plain_passes(
     X, y, coef, b, eta, orders, fit_intercept=True, dual=False, record=False
 ):
-    """The single-sample perceptron as the textbook writes it: the reference.
+    r"""The single-sample perceptron as the textbook writes it: the reference.
 
     :prf:ref:`alg-pc-single`: for each pass, visit the samples in its
-    order; whenever ``y_i (w @ x_i + b) <= 0`` (:func:`is_mistake`), make
-    update ``k``: ``w = w + eta_k y_i x_i`` and ``b = b + eta_k y_i``
-    (``b`` stays put without ``fit_intercept``). Yields a :class:`Pass` per
+    order; whenever :math:`y_i (\mathbf w^\top \mathbf x_i + b) \le 0`
+    (:func:`is_mistake`), make update :math:`k`:
+    :math:`\mathbf w \leftarrow \mathbf w + \eta_k y_i \mathbf x_i` and
+    :math:`b \leftarrow b + \eta_k y_i` (:math:`b` stays put without
+    ``fit_intercept``). Yields a :class:`Pass` per
     pass (with every update's weights when ``record``).
 
     With ``dual``, the rows of ``X`` are those of a Gram matrix ``K``, and
-    ``coef`` holds the dual coefficients ``a_j = alpha_j y_j`` of the kernel
-    perceptron :eq:`eq-va-dual`: the score of sample ``i`` is
-    ``K[i] @ a + b``, and update ``k`` adds ``eta_k y_i`` to ``a_i``.
+    ``coef`` holds the dual coefficients :math:`a_j = \alpha_j y_j` of the
+    kernel perceptron :eq:`eq-va-dual`: the score of sample :math:`i` is
+    ``K[i] @ a + b``, and update :math:`k` adds :math:`\eta_k y_i` to
+    :math:`a_i`.
 
     Parameters
     ----------
@@ -761,12 +766,13 @@ class _PerceptronRule(LinearBinaryClassifierMixin, BaseEstimator):
 
 
 class Perceptron(_PerceptronRule):
-    """The online (single-sample) perceptron of Rosenblatt.
+    r"""The online (single-sample) perceptron of Rosenblatt.
 
     Chapter "The perceptron", :prf:ref:`alg-pc-single`: a sample is a
-    mistake when ``y (w @ x + b) <= 0`` :eq:`eq-pc-mistake`, and each
-    mistake updates ``w += eta_k y x``, ``b += eta_k y``
-    :eq:`eq-pc-update`. Training stops after a pass with no mistake
+    mistake when :math:`y (\mathbf w^\top \mathbf x + b) \le 0`
+    :eq:`eq-pc-mistake`, and each mistake updates
+    :math:`\mathbf w \leftarrow \mathbf w + \eta_k y \mathbf x`,
+    :math:`b \leftarrow b + \eta_k y` :eq:`eq-pc-update`. Training stops after a pass with no mistake
     (``converged_``), or after ``max_iter`` passes with a
     ``ConvergenceWarning``. The next mistake is found by the engine
     (``next_mistakes``); the run is :func:`plain_perceptron`'s, bit for
@@ -870,10 +876,11 @@ class BatchPerceptron(_PerceptronRule):
     """The batch perceptron: gradient descent on the perceptron criterion.
 
     Chapter "The perceptron", :prf:ref:`alg-pc-batch`
-    :eq:`eq-pc-batch`: each iteration finds the set ``M`` of mistakes
-    (``y_i (w @ x_i + b) <= 0``) and takes one step
-    ``w += eta_k * sum_{i in M} y_i x_i``, ``b += eta_k * sum_{i in M} y_i``.
-    It stops when ``M`` is empty (``converged_``) or after ``max_iter``
+    :eq:`eq-pc-batch`: each iteration finds the set :math:`M` of mistakes
+    (:math:`y_i (\\mathbf w^\\top \\mathbf x_i + b) \\le 0`) and takes one
+    step :math:`\\mathbf w \\leftarrow \\mathbf w + \\eta_k \\sum_{i \\in M} y_i \\mathbf x_i`,
+    :math:`b \\leftarrow b + \\eta_k \\sum_{i \\in M} y_i`.
+    It stops when :math:`M` is empty (``converged_``) or after ``max_iter``
     iterations (passes over the data), with a ``ConvergenceWarning``.
 
     Parameters

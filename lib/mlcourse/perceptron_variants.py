@@ -1,6 +1,6 @@
-"""Voted, averaged, pocket, kernel and multi-class perceptrons.
+r"""Voted, averaged, pocket, kernel and multi-class perceptrons.
 
-Chapter :ref:`chapter-voted-averaged`. The plain perceptron
+:ref:`Chapter 6 <chapter-voted-averaged>`. The plain perceptron
 returns its *last* weight vector, which one update can spoil. Freund
 and Schapire (1999) keep every weight vector the perceptron passes through,
 with its *survival count* (how many sample visits it lasted), and let them
@@ -10,8 +10,10 @@ one with the fewest training mistakes. Kernels then let the same rule learn
 curved boundaries, and one weight vector per class handles several classes.
 
 The conventions are :mod:`mlcourse.perceptron`'s: labels -1/+1 with the
-larger label positive, a mistake when ``y * (w @ x + b) <= 0``, the update
-``w += eta_k * y * x``, ``b += eta_k * y``.
+larger label positive, a mistake when
+:math:`y (\mathbf w^\top \mathbf x + b) \le 0`, the update
+:math:`\mathbf w \leftarrow \mathbf w + \eta_k y \mathbf x`,
+:math:`b \leftarrow b + \eta_k y`.
 
 The binary rule is the textbook loop of :func:`mlcourse.perceptron.plain_passes`,
 written once: the references of this chapter (:func:`voted_perceptron_naive`,
@@ -94,11 +96,11 @@ PREDICT_CHUNK = 1 << 20
 
 @validate_params({"X": ["array-like"]}, prefer_skip_nested_validation=True)
 def polynomial_features_2d(X):
-    """The quadratic feature map of the plane, :eq:`eq-va-phi`.
+    r"""The quadratic feature map of the plane, :eq:`eq-va-phi`.
 
     Section "Feature maps: making a circle linear":
-    ``phi(x) = (x1**2, sqrt(2) * x1 * x2, x2**2)``, so that
-    ``phi(x) @ phi(z) == (x @ z)**2``. ``X`` has shape ``(n_samples, 2)``.
+    :math:`\phi(\mathbf x) = (x_1^2, \sqrt 2\, x_1 x_2, x_2^2)`, so that
+    :math:`\phi(\mathbf x)^\top \phi(\mathbf z) = (\mathbf x^\top \mathbf z)^2`. ``X`` has shape ``(n_samples, 2)``.
 
     Parameters
     ----------
@@ -131,7 +133,7 @@ _KERNEL_INPUTS = {"X": ["array-like"], "Z": ["array-like", None]}
 
 @validate_params(_KERNEL_INPUTS, prefer_skip_nested_validation=True)
 def linear_kernel(X, Z=None):
-    """``K[i, j] = X[i] @ Z[j]``: the kernel of the identity feature map.
+    r"""Inner products :math:`K_{ij} = \mathbf x_i^\top \mathbf z_j`: the kernel of the identity map.
 
     Parameters
     ----------
@@ -154,7 +156,10 @@ def linear_kernel(X, Z=None):
     prefer_skip_nested_validation=True,
 )
 def polynomial_kernel(X, Z=None, degree=2, gamma=1.0, coef0=1.0):
-    """``K[i, j] = (gamma * X[i] @ Z[j] + coef0) ** degree``, :eq:`eq-va-poly`.
+    r""":math:`K_{ij} = (\gamma\, \mathbf x_i^\top \mathbf z_j + c_0)^p`, :eq:`eq-va-poly`.
+
+    :math:`\gamma` is ``gamma``, :math:`c_0` is ``coef0`` and :math:`p` is
+    ``degree``.
 
     With ``gamma=1, coef0=0, degree=2`` it is the inner product of
     :func:`polynomial_features_2d`; ``coef0 > 0`` adds every lower-degree
@@ -185,9 +190,10 @@ def polynomial_kernel(X, Z=None, degree=2, gamma=1.0, coef0=1.0):
     {**_KERNEL_INPUTS, "gamma": POSITIVE}, prefer_skip_nested_validation=True
 )
 def rbf_kernel(X, Z=None, gamma=1.0):
-    """The Gaussian (RBF) kernel ``exp(-gamma ||X[i] - Z[j]||**2)``.
+    r"""The Gaussian (RBF) kernel :math:`K_{ij} = e^{-\gamma \lVert \mathbf x_i - \mathbf z_j \rVert^2}`.
 
-    :eq:`eq-va-rbf`, computed in place from ``||x||^2 + ||z||^2 - 2 x @ z``.
+    :eq:`eq-va-rbf`, computed in place from
+    :math:`\lVert \mathbf x \rVert^2 + \lVert \mathbf z \rVert^2 - 2 \mathbf x^\top \mathbf z`.
 
     Parameters
     ----------
@@ -636,7 +642,7 @@ class VotedPerceptron(BinaryClassifierMixin, _BinaryVariant):
         return self
 
     def decision_function(self, X):
-        """The vote ``sum_k c_k sign(w_k @ x + b_k) / sum_k c_k``, in [-1, 1].
+        r"""The vote :math:`\sum_k c_k \operatorname{sign}(\mathbf w_k^\top \mathbf x + b_k) / \sum_k c_k`, in [-1, 1].
 
         ``K`` inner products per sample, one per stored vector, computed a
         few vectors at a time (at most ``PREDICT_CHUNK`` scores at once) so
@@ -795,18 +801,20 @@ class KernelPerceptron(BinaryClassifierMixin, _BinaryVariant):
     """The kernel (dual) perceptron (:prf:ref:`alg-va-kernel`).
 
     Section "The kernel trick" :eq:`eq-va-dual`: the perceptron's rule on
-    the scores ``sum_j alpha_j y_j k(x_j, x) + b``, through the engine's
+    the scores :math:`\\sum_j \\alpha_j y_j k(\\mathbf x_j, \\mathbf x) + b`, through the engine's
     passes in their dual form; the run is :func:`kernel_perceptron_naive`'s,
     bit for bit. It stops after a pass with no mistake (``converged_``),
     or after ``max_iter`` passes with a ``ConvergenceWarning``. The Gram
-    matrix is the only large array (``8 n^2`` bytes for ``n`` samples), and
+    matrix is the only large array (:math:`8 n^2` bytes for :math:`n` samples), and
     a kernel that returns a value that is not a finite number is refused.
 
     Parameters
     ----------
     kernel : {"linear", "poly", "rbf"} or callable, default="poly"
-        ``"poly"`` is ``(gamma x @ z + coef0) ** degree`` :eq:`eq-va-poly`,
-        ``"rbf"`` is ``exp(-gamma ||x - z||**2)`` :eq:`eq-va-rbf`; a
+        ``"poly"`` is :math:`(\\gamma\\, \\mathbf x^\\top \\mathbf z + c_0)^p`
+        :eq:`eq-va-poly`, ``"rbf"`` is
+        :math:`e^{-\\gamma \\lVert \\mathbf x - \\mathbf z \\rVert^2}`
+        :eq:`eq-va-rbf`; a
         callable ``k(A, B)`` returns the matrix of kernel values between
         the rows of A and of B.
     degree : int, default=2
@@ -931,7 +939,7 @@ feature_names_in_
         return self
 
     def decision_function(self, X):
-        """``sum_j alpha_j y_j k(x_j, x) + b`` over the support samples.
+        r"""The score :math:`\sum_j \alpha_j y_j k(\mathbf x_j, \mathbf x) + b` over the support samples.
 
         The kernel values are computed a block of rows at a time (at most
         ``PREDICT_CHUNK`` at once), so that memory stays bounded whatever

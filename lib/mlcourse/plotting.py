@@ -34,6 +34,8 @@ __all__ = [
     "separator_points",
     "limits",
     "plot_loss_curve",
+    "margin_losses",
+    "plot_margin_losses",
     "animation_html",
     "figure_png",
 ]
@@ -567,6 +569,67 @@ def plot_loss_curve(
     ax.set_ylabel(ylabel)
     if label is not None:
         ax.legend()
+    return ax
+
+
+def margin_losses(gamma):
+    """The classifiers' losses of one example against its margin.
+
+    ``gamma`` is the margin :math:`\\gamma = y\\,f(\\mathbf{x})` (the
+    introduction, "One idea, many models"; chapter 2, eq. ``eq-logr-pm1``).
+    Returns ``{name: values}`` for the 0-1 loss, the logistic loss divided
+    by :math:`\\ln 2` (so that it passes through (0, 1)), the squared loss
+    :math:`(1 - \\gamma)^2`, the hinge loss and the perceptron loss.
+
+    Parameters
+    ----------
+    gamma : array_like
+        The margins.
+    """
+    gamma = np.asarray(gamma, dtype=float)
+    return {
+        "0-1": (gamma <= 0).astype(float),
+        r"logistic / $\ln 2$": np.logaddexp(0, -gamma) / np.log(2),
+        "squared": (1 - gamma) ** 2,
+        "hinge": np.maximum(0, 1 - gamma),
+        "perceptron": np.maximum(0, -gamma),
+    }
+
+
+def plot_margin_losses(ax=None, gamma=None):
+    """Draw :func:`margin_losses` against the margin. Returns the axes.
+
+    Each loss has its own colour and line style, so that the curves stay
+    apart in grey and for colour-blind readers; the legend sits above the
+    axes, in two columns, legible on a phone.
+
+    Parameters
+    ----------
+    ax : matplotlib Axes or None, default None
+        Where to draw; ``None`` takes the current axes.
+    gamma : array_like or None, default None
+        The margins to draw at; ``None`` takes 501 points of [-2.5, 2.5].
+    """
+    ax = _get_ax(ax)
+    if gamma is None:
+        gamma = np.linspace(-2.5, 2.5, 501)
+    gamma = np.asarray(gamma, dtype=float).ravel()
+    if gamma.size < 2 or not np.all(np.isfinite(gamma)):
+        raise ValueError("gamma must hold at least two finite margins.")
+    styles = [
+        (PALETTE["black"], "-", 2),
+        (PALETTE["vermillion"], "-", 3),
+        (PALETTE["blue"], "--", 2),
+        (PALETTE["green"], "-.", 2),
+        (PALETTE["purple"], ":", 3),
+    ]
+    losses = margin_losses(gamma)
+    for (label, loss), (color, line, width) in zip(losses.items(), styles):
+        ax.plot(gamma, loss, line, color=color, linewidth=width, label=label)
+    ax.set_ylim(0, 3.5)
+    ax.set_xlabel(r"margin $\gamma = y\,f(\mathbf{x})$")
+    ax.set_ylabel("loss")
+    ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=2)
     return ax
 
 

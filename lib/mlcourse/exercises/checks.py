@@ -109,11 +109,11 @@ def build_cases(
 
 
 def not_attempted(name: str, value: bool = False) -> CheckResult:
-    verb = "set" if value else "write"
-    return CheckResult(
+    verb = "Set" if value else "Write"
+    return CheckResult(  # one clause a line: 48 characters fit a phone
         NOT_ATTEMPTED,
-        f"Not attempted yet: {verb} `{name}`\n"
-        "in the cell above, then run this cell again.",
+        f"Not attempted yet.\n{verb} `{name}` in the cell above,\n"
+        "then run this cell again.",
     )
 
 
@@ -423,6 +423,28 @@ def check_function(
     - ``argument_names``, ``none_hint`` (said when the answer returns
       None), and ``judge(outcome)``: what is wrong with how a watched case
       (``Case.watch``) was computed, '' when nothing is.
+
+    Parameters
+    ----------
+    candidate : callable
+        The student's function; one whose body is only ``...`` (or
+        ``pass``, a docstring, ``raise NotImplementedError``) is "not
+        attempted".
+    expected : callable
+        Computes what a case should give from the case's arguments.
+    cases : callable or sequence of Case
+        ``cases(rng)`` builds the cases from the check's seeded generator;
+        or the cases themselves.
+    name : str
+        The function's name, as the message shows it.
+    **settings
+        The settings above.
+
+    Returns
+    -------
+    CheckResult
+        Shown as its message when it is a cell's last value; its
+        ``outcomes`` hold what the answer gave on each case.
     """
     check = _FunctionCheck(name=name, expected=expected, **settings)
     return check.run(candidate, cases)
@@ -469,7 +491,27 @@ def check_value(
     """Check a number or an array the student computed.
 
     The message says right or wrong, with a hint, and never shows the
-    expected value. ``integer`` asks for whole numbers.
+    expected value.
+
+    Parameters
+    ----------
+    value : float or array-like
+        The student's answer; a value left at ``...`` is "not attempted".
+    expected : float or array-like
+        The right answer, computed by the checker.
+    name : str
+        The answer's name, as the message shows it.
+    rtol, atol : float, default=1e-7 and 1e-9
+        The tolerances of ``numpy.allclose``.
+    hint : str, default=""
+        Said after a wrong answer.
+    integer : bool, default=False
+        Ask for whole numbers.
+
+    Returns
+    -------
+    CheckResult
+        Shown as its message when it is a cell's last value.
     """
     if _answer_code.is_stub(value):
         return not_attempted(name, value=True)

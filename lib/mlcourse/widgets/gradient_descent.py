@@ -1,4 +1,4 @@
-"""An explorer for gradient descent on a 2-D quadratic (chapter 3, "Gradient descent").
+"""Gradient descent on a 2-D quadratic (:ref:`chapter 3 <chapter-gradient-descent>`).
 
 Choose the step size, the schedule and the curvature of the steep direction; the explorer
 draws the quadratic's contours with the path gradient descent takes, and the objective per
@@ -29,9 +29,21 @@ SCHEDULES = ("constant", "inverse-linear", "inverse-sqrt", "backtracking")
 
 
 def quadratic_2d(curvature=10.0):
-    r"""The bowl :math:`J(\mathbf w) = \frac12 \mathbf w^\top A \mathbf w`, :math:`A = \mathrm{diag}(1, c)` with :math:`c` the ``curvature``, of chapter 3.
+    r"""The bowl of :ref:`chapter 3 <chapter-gradient-descent>`'s explorer.
 
-    Returns ``(f, grad)``; its smoothness constant is ``L = max(1, curvature)``.
+    :math:`J(\mathbf w) = \tfrac12 \mathbf w^\top A \mathbf w` with
+    :math:`A = \mathrm{diag}(1, c)`, :math:`c` the ``curvature``; its
+    smoothness constant is :math:`L = \max(1, c)`.
+
+    Parameters
+    ----------
+    curvature : float, default=10.0
+        The curvature :math:`c` of the steep direction.
+
+    Returns
+    -------
+    (f, grad) : pair of callables
+        :math:`J` and its gradient :math:`A \mathbf w`.
     """
     scales = np.array([1.0, float(curvature)])
     return (lambda x: 0.5 * float(np.sum(scales * x * x))), (
@@ -60,10 +72,50 @@ def draw_descent(
     ax=None,
     show_title=True,
 ):
-    """Run ``max_iter`` steps of gradient descent on :func:`quadratic_2d` and draw the path.
+    r"""Run gradient descent on :func:`quadratic_2d` and draw its path.
 
-    ``learning_rate`` is ``eta`` (constant), ``eta1`` (the decaying schedules) or the first
-    trial step ``eta0`` (backtracking). Returns ``(result, ax)``.
+    Draws the bowl's contours and the iterates :math:`\mathbf w_k`.
+    :ref:`Chapter 3 <chapter-gradient-descent>` draws its figure of the
+    step-size regimes with it.
+
+    Parameters
+    ----------
+    learning_rate : float, default=0.1
+        :math:`\eta` (constant), :math:`\eta_1` (the decaying schedules) or
+        the first trial step :math:`\eta_0` (backtracking).
+    schedule : str, default="constant"
+        The step-size schedule, one of :data:`SCHEDULES`: "constant",
+        "inverse-linear", "inverse-sqrt" or "backtracking".
+    curvature : float, default=10.0
+        The curvature of the steep direction.
+    x0 : pair of float, default=(-4.0, 1.5)
+        The starting point.
+    max_iter : int, default=40
+        The most steps; the run stops sooner when both its step and the
+        objective's change fall below ``1e-10``, or when it diverges.
+    ax : matplotlib.axes.Axes, optional
+        Where to draw; by default a new figure.
+    show_title : bool, default=True
+        Title the axes with the schedule, the step size and the last
+        objective value (or "diverged").
+
+    Returns
+    -------
+    (result, ax)
+        The run's :class:`~mlcourse.gradient_descent.DescentResult` and
+        the axes.
+
+    Examples
+    --------
+    .. code-block:: python
+
+       from mlcourse.widgets.gradient_descent import (
+           draw_descent,
+       )
+
+       result, ax = draw_descent(
+           learning_rate=0.19, curvature=10.0
+       )
     """
     f, grad = quadratic_2d(curvature)
     result = gradient_descent(
@@ -122,9 +174,41 @@ def draw_descent(
 
 
 def descent_explorer(learning_rate=0.1, schedule="constant", curvature=10.0):
-    """Widgets for the step size, the schedule and the curvature redrawing :func:`draw_descent`.
+    r"""Controls for the step size, the schedule, the curvature and the steps.
 
-    Needs a running kernel. The threshold of the constant step is ``2 / max(1, curvature)``.
+    Redraws :func:`draw_descent` (left) and the objective per step on a log
+    scale (right), titled with the constant step's threshold
+    :math:`2 / L = 2 / \max(1, c)`, so that the reader sees the path
+    zigzag, then diverge, as the step crosses it. Used in
+    :ref:`chapter 3 <chapter-gradient-descent>`. Needs a running Jupyter
+    kernel with ipywidgets.
+
+    Parameters
+    ----------
+    learning_rate : float, default=0.1
+        The starting step size (the slider covers 0.001 to about 3.2, on a
+        log scale).
+    schedule : str, default="constant"
+        The starting schedule, one of :data:`SCHEDULES`.
+    curvature : float, default=10.0
+        The starting curvature (1 to 30).
+
+    Returns
+    -------
+    ipywidgets.interactive
+        The controls and the figure; display it as a cell's last value.
+
+    Examples
+    --------
+    .. code-block:: python
+
+       from mlcourse.widgets.gradient_descent import (
+           descent_explorer,
+       )
+
+       descent_explorer(
+           learning_rate=0.1, curvature=10.0
+       )
     """
     import ipywidgets as widgets
 

@@ -1,4 +1,4 @@
-"""An explorer for chapter "1. Linear regression": move a line, watch the squared residuals.
+"""Move a line, watch the squared residuals (:ref:`chapter 1 <chapter-linear-regression>`).
 
 :func:`residual_squares_explorer` shows two sliders (intercept and slope). For the chosen
 line it draws each residual as a vertical segment and its square as a shaded square, and
@@ -22,11 +22,49 @@ __all__ = ["plot_residual_squares", "residual_squares_explorer"]
 def plot_residual_squares(
     ax, x, y, intercept: float, slope: float, *, equal_aspect: bool = True
 ):
-    """Draw the points, the line ``y = intercept + slope * x`` and each residual's square.
+    r"""Draw the points, the line and each residual's square; return the SSE.
 
-    Returns the sum of squared errors of the line. The squares are drawn on the side of the
-    line away from the point's x, with side equal to the absolute residual, so that their
-    total area is the SSE when the axes have equal scales.
+    The line is :math:`\hat y = \beta_0 + \beta_1 x` (intercept
+    :math:`\beta_0`, slope :math:`\beta_1`). Each residual is drawn as a
+    vertical segment and its square as a shaded square of side
+    :math:`|y_i - \hat y_i|`, so that the squares' total area is the sum of
+    squared errors when the axes have equal scales.
+    :ref:`Chapter 1 <chapter-linear-regression>` draws its static picture of
+    the explorer with it.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+        The axes to draw on.
+    x, y : array-like of shape (n,)
+        The data.
+    intercept : float
+        The line's intercept :math:`\beta_0`.
+    slope : float
+        The line's slope :math:`\beta_1`.
+    equal_aspect : bool, default=True
+        Give both axes the same scale, so that squares look square.
+
+    Returns
+    -------
+    float
+        The line's sum of squared errors
+        :math:`\sum_i (y_i - \beta_0 - \beta_1 x_i)^2`.
+
+    Examples
+    --------
+    .. code-block:: python
+
+       import matplotlib.pyplot as plt
+       from mlcourse.widgets.linear_regression import (
+           plot_residual_squares,
+       )
+
+       fig, ax = plt.subplots()
+       sse = plot_residual_squares(
+           ax, [1, 2, 3], [1, 3, 2],
+           intercept=1.0, slope=0.5,
+       )
     """
     x = np.asarray(x, dtype=float)
     y = np.asarray(y, dtype=float)
@@ -65,9 +103,36 @@ def plot_residual_squares(
 
 
 def residual_squares_explorer(x, y):
-    """Sliders for intercept and slope; the plot shows the residual squares and the SSE.
+    """Sliders for the intercept and the slope of a line through the data.
 
-    Needs a running Jupyter kernel with ipywidgets.
+    Shows :func:`plot_residual_squares` for the chosen line, with its sum of
+    squared errors (SSE) beside the least-squares minimum, so that a reader
+    can search for the best line by hand and see that no line beats it.
+    The sliders cover intercepts from -4 to 6 and slopes from -1 to 3.
+    Used in :ref:`chapter 1 <chapter-linear-regression>`. Needs a running
+    Jupyter kernel with ipywidgets.
+
+    Parameters
+    ----------
+    x, y : array-like of shape (n,)
+        The data.
+
+    Returns
+    -------
+    ipywidgets.VBox
+        The sliders above the figure; display it as a cell's last value.
+
+    Examples
+    --------
+    .. code-block:: python
+
+       from mlcourse.widgets.linear_regression import (
+           residual_squares_explorer,
+       )
+
+       residual_squares_explorer(
+           [1, 2, 3, 4, 5], [1.2, 1.9, 3.2, 3.8, 5.1]
+       )
     """
     import ipywidgets as widgets
 

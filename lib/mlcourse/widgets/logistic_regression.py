@@ -1,7 +1,7 @@
-"""An explorer for one-feature logistic regression (chapter :ref:`chapter-logistic-regression`).
+r"""One-feature logistic regression (:ref:`chapter 2 <chapter-logistic-regression>`).
 
-Move the weight ``w`` and the bias ``b`` and watch the curve ``sigmoid(w x + b)`` through the
-data (left) and where ``(w, b)`` sits on the log-likelihood surface (right), drawn as its
+Move the weight :math:`w` and the bias :math:`b` and watch the curve :math:`\sigma(w x + b)` through the
+data (left) and where :math:`(w, b)` sits on the log-likelihood surface (right), drawn as its
 drop below the maximum. The drawing
 function :func:`draw_logistic_fit` works without ipywidgets, so the chapter's static
 companion uses it too.
@@ -19,7 +19,23 @@ __all__ = ["log_likelihood_grid", "draw_logistic_fit", "logistic_explorer"]
 
 
 def log_likelihood_grid(x, y, w_values, b_values):
-    r"""Log-likelihood :math:`\ell(w, b) = \sum_i [y_i z_i - \log(1 + e^{z_i})]` on a grid; shape (len(b), len(w))."""
+    r"""The log-likelihood of one-feature logistic regression on a grid.
+
+    :math:`\ell(w, b) = \sum_i \left[y_i z_i - \log(1 + e^{z_i})\right]`
+    with :math:`z_i = w x_i + b` and labels :math:`y_i \in \{0, 1\}`.
+
+    Parameters
+    ----------
+    x, y : array-like of shape (n,)
+        The feature and the 0/1 labels.
+    w_values, b_values : array-like
+        The grid's weights and biases.
+
+    Returns
+    -------
+    ndarray of shape (len(b_values), len(w_values))
+        :math:`\ell` at each pair (rows: biases).
+    """
     x = np.asarray(x, dtype=float).ravel()
     y = np.asarray(y, dtype=float).ravel()
     W, B = np.meshgrid(
@@ -32,11 +48,48 @@ def log_likelihood_grid(x, y, w_values, b_values):
 def draw_logistic_fit(
     x, y, w, b, axes=None, w_range=(-4.0, 8.0), b_range=(-6.0, 6.0)
 ):
-    r"""Draw the data and ``sigmoid(w x + b)`` (left) and the log-likelihood contours (right).
+    r"""Draw the fitted curve (left) and the log-likelihood surface (right).
 
-    The contours are levels of :math:`\ell(w, b) - \max \ell` (the maximum over the grid), each
-    labelled by that difference, so the labels are drops below the maximum, not values
-    of ``l``. ``y`` holds 0/1 labels. Returns the two axes.
+    Left: the data and :math:`\sigma(w x + b)`. Right: contours of
+    :math:`\ell(w, b) - \max \ell` (the maximum over the grid), each
+    labelled by that difference, so the labels are drops below the maximum,
+    not values of :math:`\ell`; a star marks :math:`(w, b)`.
+    :ref:`Chapter 2 <chapter-logistic-regression>` draws the explorer's
+    static picture with it.
+
+    Parameters
+    ----------
+    x, y : array-like of shape (n,)
+        The feature and the 0/1 labels.
+    w : float
+        The weight drawn.
+    b : float
+        The bias drawn.
+    axes : pair of matplotlib.axes.Axes, optional
+        Where to draw; by default a new figure of two panels.
+    w_range : pair of float, default=(-4.0, 8.0)
+        The surface's extent in :math:`w`.
+    b_range : pair of float, default=(-6.0, 6.0)
+        The surface's extent in :math:`b`.
+
+    Returns
+    -------
+    pair of matplotlib.axes.Axes
+        The two panels.
+
+    Examples
+    --------
+    .. code-block:: python
+
+       from mlcourse.widgets import (
+           logistic_regression as lw,
+       )
+
+       x = [-2, -1, 0, 1, 2, 3]
+       y = [0, 0, 1, 0, 1, 1]
+       left, right = lw.draw_logistic_fit(
+           x, y, w=1.5, b=-0.5
+       )
     """
     x = np.asarray(x, dtype=float).ravel()
     y = np.asarray(y, dtype=float).ravel()
@@ -101,7 +154,40 @@ def draw_logistic_fit(
 
 
 def logistic_explorer(x, y, w=1.0, b=0.0):
-    """Sliders for ``w`` and ``b`` redrawing :func:`draw_logistic_fit`. Needs a running kernel."""
+    """Sliders for the weight and the bias of one-feature logistic regression.
+
+    Redraws :func:`draw_logistic_fit`, so that the reader sees the curve
+    through the data move with :math:`(w, b)` and where that pair sits on
+    the log-likelihood surface. Used in
+    :ref:`chapter 2 <chapter-logistic-regression>`. Needs a running Jupyter
+    kernel with ipywidgets.
+
+    Parameters
+    ----------
+    x, y : array-like of shape (n,)
+        The feature and the 0/1 labels.
+    w : float, default=1.0
+        The weight slider's start (it covers -4 to 8).
+    b : float, default=0.0
+        The bias slider's start (it covers -6 to 6).
+
+    Returns
+    -------
+    ipywidgets.interactive
+        The sliders and the figure; display it as a cell's last value.
+
+    Examples
+    --------
+    .. code-block:: python
+
+       from mlcourse.widgets import (
+           logistic_regression as lw,
+       )
+
+       x = [-2, -1, 0, 1, 2, 3]
+       y = [0, 0, 1, 0, 1, 1]
+       lw.logistic_explorer(x, y)
+    """
     import ipywidgets as widgets
 
     def update(w, b):

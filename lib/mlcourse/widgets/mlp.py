@@ -1,9 +1,9 @@
-"""An explorer for small multi-layer perceptrons (chapter "Multi-layer perceptrons").
+"""Small multi-layer perceptrons (:ref:`chapter 7 <chapter-mlp>`).
 
 Choose the number of hidden units, the activation and the step size; the network is trained
 on a two-feature data set and the explorer shows its decision boundary (left) and its
-training loss per pass (right). :func:`draw_mlp_fit` works without ipywidgets, so the
-chapter's static companion uses it too.
+training loss per pass (right). :func:`draw_mlp_fit` draws the same picture without
+ipywidgets.
 """
 
 from __future__ import annotations
@@ -26,9 +26,46 @@ def draw_mlp_fit(
     random_state=0,
     axes=None,
 ):
-    """Train an MLP of ``hidden_units`` units on ``(X, y)``; draw its boundary and loss.
+    """Train a one-hidden-layer MLP; draw its boundary and training loss.
 
-    Returns ``(model, axes)``.
+    Left: the data and the decision boundary, titled with the training
+    accuracy. Right: the training loss per pass over the data.
+
+    Parameters
+    ----------
+    X : array-like of shape (n, 2)
+        The points.
+    y : array-like of shape (n,)
+        Their labels.
+    hidden_units : int, default=4
+        The hidden layer's width.
+    activation : {"tanh", "relu", "sigmoid"}, default="tanh"
+        The hidden units' activation.
+    learning_rate : float, default=0.1
+        The step size.
+    max_iter : int, default=100
+        The passes over the data.
+    random_state : int, default=0
+        The seed of the initial weights and of the shuffling.
+    axes : pair of matplotlib.axes.Axes, optional
+        Where to draw; by default a new figure of two panels.
+
+    Returns
+    -------
+    (model, axes)
+        The fitted :class:`~mlcourse.mlp.MLPClassifier` and the two panels.
+
+    Examples
+    --------
+    .. code-block:: python
+
+       from sklearn.datasets import make_moons
+       from mlcourse.widgets.mlp import draw_mlp_fit
+
+       X, y = make_moons(
+           200, noise=0.2, random_state=0
+       )
+       model, axes = draw_mlp_fit(X, y, hidden_units=8)
     """
     model = MLPClassifier(
         hidden_layer_sizes=(int(hidden_units),),
@@ -58,9 +95,45 @@ def draw_mlp_fit(
 def mlp_explorer(
     X, y, hidden_units=4, activation="tanh", learning_rate=0.1, max_iter=100
 ):
-    """Widgets for hidden units, activation and step size redrawing :func:`draw_mlp_fit`.
+    """Controls for the width, activation, step size and seed of an MLP.
 
-    Needs a running kernel; training starts when a control is released.
+    Redraws :func:`draw_mlp_fit`, so that the reader sees how many hidden
+    units a boundary needs, and how the step size and the seed change the
+    training loss. Training starts when a control is released. Used in
+    :ref:`chapter 7 <chapter-mlp>`. Needs a running Jupyter kernel with
+    ipywidgets.
+
+    Parameters
+    ----------
+    X : array-like of shape (n, 2)
+        The points.
+    y : array-like of shape (n,)
+        Their labels.
+    hidden_units : int, default=4
+        The starting width (the slider covers 1 to 32).
+    activation : {"tanh", "relu", "sigmoid"}, default="tanh"
+        The starting activation.
+    learning_rate : float, default=0.1
+        The starting step size (0.001 to 1, on a log scale).
+    max_iter : int, default=100
+        The passes over the data of each training run.
+
+    Returns
+    -------
+    ipywidgets.interactive
+        The controls and the figure; display it as a cell's last value.
+
+    Examples
+    --------
+    .. code-block:: python
+
+       from sklearn.datasets import make_moons
+       from mlcourse.widgets.mlp import mlp_explorer
+
+       X, y = make_moons(
+           200, noise=0.2, random_state=0
+       )
+       mlp_explorer(X, y)
     """
     import ipywidgets as widgets
 

@@ -1,9 +1,10 @@
-"""Watching the perceptron learn on 2-D data (chapter 4, "The perceptron", section "Geometry: watching the line turn").
+r"""Watching the perceptron learn on 2-D data (:ref:`chapter 4 <chapter-perceptron>`).
 
 - :func:`draw_update` draws the state after ``k`` updates: the data, the current separating
-  line with its normal vector ``w``, and the sample that causes the next update;
+  line with its normal vector :math:`\mathbf w`, and the sample that causes the next update;
 - :func:`animate_perceptron` turns those frames into a matplotlib ``FuncAnimation`` (the
-  website shows it with ``HTML(plotting.animation_html(anim))``, which plays with no kernel);
+  website shows it with :func:`~mlcourse.plotting.animation_html`, which plays with no
+  kernel);
 - :func:`perceptron_stepper` is the ipywidgets explorer for Jupyter: a slider over the
   updates and a choice of the learning rate and of the starting point.
 
@@ -126,10 +127,43 @@ def _check_recorded(model):
 
 
 def draw_update(model, X, y, k, ax=None):
-    """Draw the data and the separator of a fitted 2-D perceptron after ``k`` updates.
+    r"""Draw a fitted 2-D perceptron's state after ``k`` updates.
 
-    The black line is ``w_k·x + b_k = 0``, the arrow its normal ``w_k`` (pointing to the
-    positive side) and the red ring the sample that causes update ``k + 1``. Returns the axes.
+    The black line is :math:`\mathbf w_k^\top \mathbf x + b_k = 0`, the
+    arrow its normal :math:`\mathbf w_k` (pointing to the positive side)
+    and the red ring the sample that causes update :math:`k + 1`.
+    :ref:`Chapter 4 <chapter-perceptron>` draws its snapshots with it.
+
+    Parameters
+    ----------
+    model : Perceptron
+        Fitted with ``record_path=True`` on the same data.
+    X : array-like of shape (n, 2)
+        The points.
+    y : array-like of shape (n,)
+        Their labels, -1 or +1.
+    k : int
+        The number of updates made, from 0 to ``model.n_updates_``.
+    ax : matplotlib.axes.Axes, optional
+        Where to draw; by default a new figure.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Examples
+    --------
+    .. code-block:: python
+
+       from mlcourse.perceptron import Perceptron
+       from mlcourse.widgets.perceptron import (
+           draw_update,
+       )
+
+       X = [[1, 2], [2, 1], [-1, -1], [-2, 0]]
+       y = [1, 1, -1, -1]
+       model = Perceptron(record_path=True).fit(X, y)
+       ax = draw_update(model, X, y, k=1)
     """
     _check_recorded(model)
     X = np.asarray(X, dtype=float)
@@ -148,10 +182,46 @@ def draw_update(model, X, y, k, ax=None):
 
 
 def animate_perceptron(model, X, y, interval=700):
-    """A ``FuncAnimation`` with one frame per update of a fitted 2-D perceptron.
+    """An animation with one frame per update of a fitted 2-D perceptron.
 
-    Show it with ``HTML(mlcourse.plotting.animation_html(anim))``, which also closes the figure so
-    that it is not drawn a second time.
+    Each frame is drawn as by :func:`draw_update`.
+    :ref:`Chapter 4 <chapter-perceptron>` shows it on the website, where it
+    plays with no kernel.
+
+    Parameters
+    ----------
+    model : Perceptron
+        Fitted with ``record_path=True`` on the same data.
+    X : array-like of shape (n, 2)
+        The points.
+    y : array-like of shape (n,)
+        Their labels, -1 or +1.
+    interval : int, default=700
+        Milliseconds between frames.
+
+    Returns
+    -------
+    matplotlib.animation.FuncAnimation
+        Show it with :func:`mlcourse.plotting.animation_html`, which also
+        closes the figure so that it is not drawn a second time; its
+        ``alt`` describes the animation for a screen reader.
+
+    Examples
+    --------
+    .. code-block:: python
+
+       from IPython.display import HTML
+       from mlcourse.perceptron import Perceptron
+       from mlcourse.plotting import animation_html
+       from mlcourse.widgets.perceptron import (
+           animate_perceptron,
+       )
+
+       X = [[1, 2], [2, 1], [-1, -1], [-2, 0]]
+       y = [1, 1, -1, -1]
+       model = Perceptron(record_path=True).fit(X, y)
+       anim = animate_perceptron(model, X, y)
+       HTML(animation_html(anim, alt="The updates"))
     """
     _check_recorded(model)
     X = np.asarray(X, dtype=float)
@@ -167,11 +237,41 @@ def animate_perceptron(model, X, y, interval=700):
 
 
 def perceptron_stepper(X, y, max_iter=50):
-    """An ipywidgets explorer: step through the updates of the perceptron on 2-D data.
+    r"""Step through the perceptron's updates on 2-D data.
 
-    Controls: the update number ``k``, the learning rate, and the starting point (zero, or
-    the fixed point ``w = (1, -1), b = 1``). Changing the learning rate changes nothing from
-    zero (the chapter's scale invariance) but does from the other start.
+    Controls: the update number :math:`k`, the learning rate :math:`\eta`,
+    and the starting point (zero, or the fixed point
+    :math:`\mathbf w = (1, -1)`, :math:`b = 1`); the figure is
+    :func:`draw_update`'s. Changing :math:`\eta` changes nothing from zero
+    (the chapter's scale invariance) but does from the other start. Used
+    in :ref:`chapter 4 <chapter-perceptron>`. Needs a running Jupyter
+    kernel with ipywidgets.
+
+    Parameters
+    ----------
+    X : array-like of shape (n, 2)
+        The points.
+    y : array-like of shape (n,)
+        Their labels, -1 or +1.
+    max_iter : int, default=50
+        The most passes over the data.
+
+    Returns
+    -------
+    ipywidgets.VBox
+        The controls above the figure; display it as a cell's last value.
+
+    Examples
+    --------
+    .. code-block:: python
+
+       from mlcourse.datasets import make_separable
+       from mlcourse.widgets.perceptron import (
+           perceptron_stepper,
+       )
+
+       plane = make_separable(20, random_state=0)
+       perceptron_stepper(plane.X, plane.y)
     """
     import ipywidgets as widgets
 
