@@ -26,7 +26,6 @@ from mlcourse.mlp import (
 from sklearn.datasets import load_digits
 from sklearn.exceptions import ConvergenceWarning as SkConvergenceWarning
 from sklearn.model_selection import train_test_split
-from sklearn.neural_network import MLPClassifier as SkMLP
 
 
 @pytest.fixture(scope="module")
@@ -295,28 +294,20 @@ def test_gradient_check_holds_at_a_confident_mistake(w, outputs):
     assert _relative_error(analytic, numeric) < 1e-6
 
 
-def _sklearn_from(start, X, y, passes, **settings):
-    """scikit-learn's network trained from our starting weights ``start``:
-    one pass creates its attributes, then ``coefs_`` and ``intercepts_``
-    are set to ours and ``warm_start`` trains from them."""
-    model = SkMLP(
-        solver="sgd",
-        nesterovs_momentum=False,
-        shuffle=False,
-        warm_start=True,
-        max_iter=1,
-        tol=0.0,
-        n_iter_no_change=10**6,
-        **settings,
-    )
+def _sklearn_from(sk, start, X, y):
+    """scikit-learn's network ``sk`` trained from our starting weights
+    ``start``: one pass creates its attributes, then ``coefs_`` and
+    ``intercepts_`` are set to ours and ``warm_start`` trains from them."""
+    passes = sk.max_iter
+    sk.set_params(warm_start=True, max_iter=1)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", SkConvergenceWarning)
-        model.fit(X, y)
-        model.coefs_ = [W.copy() for W in start[0]]
-        model.intercepts_ = [b.copy() for b in start[1]]
-        model.set_params(max_iter=passes)
-        model.fit(X, y)
-    return model
+        sk.fit(X, y)
+        sk.coefs_ = [W.copy() for W in start[0]]
+        sk.intercepts_ = [b.copy() for b in start[1]]
+        sk.set_params(max_iter=passes)
+        sk.fit(X, y)
+    return sk
 
 
 @pytest.mark.parametrize(
@@ -329,7 +320,7 @@ def _sklearn_from(start, X, y, passes, **settings):
     ],
 )
 def test_same_start_same_steps_as_sklearn(
-    digits, activation, hidden, classes, alpha
+    digits, activation, hidden, classes, alpha, api_recipe
 ):
     """From the same weights and the same batches (no shuffling), our
     network takes the same SGD steps as scikit-learn's: this tests the
@@ -341,25 +332,12 @@ def test_same_start_same_steps_as_sklearn(
     outputs = 1 if classes == 2 else classes
     start = init_parameters((64, *hidden, outputs), activation, random_state=1)
     start = (start[0], [np.full(b.shape, 0.1) for b in start[1]])
-    ours = MLPClassifier(
-        hidden_layer_sizes=hidden,
-        activation=activation,  # "logistic" too, as scikit-learn's
-        max_iter=5,
-        shuffle=False,
-        alpha=alpha / 32,  # scikit-learn divides its penalty by the batch
-    ).fit(X, y, coefs_init=start[0], intercepts_init=start[1])
-    sk = _sklearn_from(
-        start,
-        X,
-        y,
-        5,
-        hidden_layer_sizes=hidden,
-        activation=activation,
-        learning_rate_init=0.1,
-        momentum=0.9,
-        batch_size=32,
-        alpha=alpha,
-    )
+    ours, sk = api_recipe("MLPClassifier", a=alpha / 32, m=5)
+    # the page's settings, on other networks too ("logistic" as scikit-learn's)
+    for model in (ours, sk):
+        model.set_params(hidden_layer_sizes=hidden, activation=activation)
+    ours.fit(X, y, coefs_init=start[0], intercepts_init=start[1])
+    sk = _sklearn_from(sk, start, X, y)
     for a, b in zip(
         ours.coefs_ + ours.intercepts_, sk.coefs_ + sk.intercepts_
     ):

@@ -32,7 +32,6 @@ from mlcourse.perceptron import (
     tolerance,
 )
 from sklearn.datasets import load_breast_cancer, load_iris
-from sklearn.linear_model import Perceptron as SklearnPerceptron
 
 
 def _quiet_fit(model, X, y, **kwargs):
@@ -176,7 +175,7 @@ def _breast_cancer(standardize):
 )
 @pytest.mark.parametrize("passes", [1, 5, 30])
 @pytest.mark.parametrize("eta", [1.0, 0.5])
-def test_equal_to_scikit_learn_bit_for_bit(loader, passes, eta):
+def test_equal_to_scikit_learn_bit_for_bit(loader, passes, eta, api_recipe):
     """scikit-learn's Perceptron is SGD on max(0, -y f(x)) with a constant step eta0 and no
     penalty, so its weight scale stays 1; its loss counts y f(x) <= 0 as a mistake (threshold
     0, ties included) and steps w += eta0 y x, b += eta0 y. With shuffle=False it visits the
@@ -184,14 +183,13 @@ def test_equal_to_scikit_learn_bit_for_bit(loader, passes, eta):
     further passes change nothing). Same mistakes, same additions in the same order: the
     weights are equal bit for bit."""
     X, y = loader()
-    reference = SklearnPerceptron(
-        shuffle=False, tol=None, max_iter=passes, eta0=eta
-    )
+    ours, reference = api_recipe("Perceptron", m=passes)
+    reference.set_params(eta0=eta)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         reference.fit(X, y)
     ours = _quiet_fit(
-        Perceptron(record_path=True, learning_rate=eta, max_iter=passes), X, y
+        ours.set_params(record_path=True, learning_rate=eta), X, y
     )
     assert np.array_equal(ours.coef_, reference.coef_[0])
     assert ours.intercept_ == reference.intercept_[0]

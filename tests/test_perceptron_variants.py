@@ -28,7 +28,6 @@ from mlcourse.perceptron_variants import (
     voted_perceptron_naive,
 )
 from sklearn.datasets import load_digits
-from sklearn.linear_model import SGDClassifier
 from sklearn.metrics.pairwise import polynomial_kernel as sk_poly
 from sklearn.metrics.pairwise import rbf_kernel as sk_rbf
 
@@ -177,21 +176,15 @@ def test_averaged_last_weights_are_the_perceptron_weights():
 
 
 @pytest.mark.parametrize("passes", [1, 3, 10])
-def test_averaged_equals_sklearn_averaged_sgd_on_digits(digits_pair, passes):
+def test_averaged_equals_sklearn_averaged_sgd_on_digits(
+    digits_pair, passes, api_recipe
+):
     X, y = digits_pair
-    model = AveragedPerceptron(max_iter=passes).fit(X, y)
+    model, reference = api_recipe("AveragedPerceptron", m=passes)
+    model.fit(X, y)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        reference = SGDClassifier(
-            loss="perceptron",
-            penalty=None,
-            learning_rate="constant",
-            eta0=1,
-            average=True,
-            shuffle=False,
-            tol=None,
-            max_iter=passes,
-        ).fit(X, y)
+        reference.fit(X, y)
     np.testing.assert_allclose(
         model.coef_, reference.coef_[0], rtol=1e-9, atol=1e-9
     )
