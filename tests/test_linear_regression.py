@@ -385,6 +385,43 @@ def test_plot_residual_squares_returns_sse_and_draws_one_square_per_point():
     plt.close("all")
 
 
+def _sbp_like(n=69, seed=0):
+    """Ages and blood pressures with the NUS lecture's means, variances
+    and covariance (its raw data are not published): an intercept near
+    99 mm Hg, far from 0."""
+    from mlcourse.datasets import SBP_AGE_SUMMARY as s
+
+    Z = np.random.default_rng(seed).standard_normal((n, 2))
+    Z = (Z - Z.mean(axis=0)) @ np.linalg.inv(
+        np.linalg.cholesky(np.cov(Z, rowvar=False))
+    ).T
+    cov = [[s["s_x2"], s["s_xy"]], [s["s_xy"], s["s_y2"]]]
+    XY = Z @ np.linalg.cholesky(cov).T + [s["x_mean"], s["y_mean"]]
+    return XY[:, 0], XY[:, 1]
+
+
+@pytest.mark.parametrize(
+    "data", [lambda: (_five()[0][:, 0], _five()[1]), _sbp_like]
+)
+def test_explorer_sliders_reach_the_best_line_and_start_flat(data):
+    """The sliders are centred on the least-squares line, whatever the
+    scale, and start at the flat line through the mean of y."""
+    from mlcourse.widgets.linear_regression import residual_squares_explorer
+
+    x, y = data()
+    b, w = least_squares_line(x, y)
+    widget = residual_squares_explorer(x, y)
+    intercept, slope = widget.children[0].children
+    for slider, best in ((intercept, b), (slope, w)):
+        assert slider.min < best < slider.max
+        assert slider.value - slider.min > 0 and slider.max > slider.value
+        assert (slider.max - slider.min) / slider.step == pytest.approx(400)
+    assert intercept.value == pytest.approx(y.mean())
+    assert slope.value == 0
+    if x.mean() > 40:  # the blood pressures: the intercept is near 99
+        assert 90 < b < 110 < intercept.max and intercept.min < 0 < w
+
+
 # --- numerics: centring, scaling, rank -------------------------------------
 
 

@@ -15,8 +15,8 @@
 
 What a case should give comes from scipy and scikit-learn
 (``scipy.stats.linregress``, ``sklearn.metrics.r2_score``), which the
-exercises do not let the answer call, or from another route (the VIF as
-a diagonal entry of the inverse correlation matrix).
+exercises do not let the answer call, or from another route than the
+chapter's.
 """
 
 from __future__ import annotations
@@ -182,7 +182,7 @@ def _r2_cases(rng):
 
 @with_cases(_r2_cases)
 def check_r2(r2) -> CheckResult:
-    """Check ``r2(y, y_pred)`` against ``1 - SSE / SST`` (scikit-learn's)."""
+    """Check ``r2(y, y_pred)`` against scikit-learn's ``r2_score``."""
     from sklearn.metrics import r2_score
 
     def correlation(given, expected, case):
@@ -470,7 +470,7 @@ def _r2_of_column(X, j, intercept=True, centred=True):
 
 @with_cases(_vif_cases)
 def check_variance_inflation(variance_inflation) -> CheckResult:
-    """Check ``variance_inflation(X, j)`` against ``inv(corr(X))[j, j]``."""
+    """Check ``variance_inflation(X, j)``, the VIF of column ``j``."""
 
     def r2_of(case):
         return _r2_of_column(*case.args)
@@ -502,6 +502,10 @@ def check_variance_inflation(variance_inflation) -> CheckResult:
         pairs = [1 / (1 - r**2) for k, r in enumerate(corr) if k != j]
         return any(isclose(given, v) for v in pairs)
 
+    # The expected VIF by another route than the exercise's regression: the
+    # diagonal of the inverse correlation matrix. It is a one-line answer,
+    # so it stays out of the docstring, which the library reference shows;
+    # the teaching page lists the exercise among those the source answers.
     def inverse_correlation(X, j):
         return float(np.linalg.inv(np.corrcoef(X, rowvar=False))[j, j])
 

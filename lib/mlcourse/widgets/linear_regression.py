@@ -102,13 +102,30 @@ def plot_residual_squares(
     return error
 
 
+def _slider_ranges(x, y):
+    """The (low, high) intercepts, then slopes, of the explorer's sliders."""
+    x = np.asarray(x, dtype=float)
+    y = np.asarray(y, dtype=float)
+    b, w = least_squares_line(x, y)
+    spread = float(np.ptp(y)) or 1.0
+    h_w = abs(w) + spread / float(np.ptp(x))
+    h_b = spread + abs(float(x.mean()) * w)
+    return (b - h_b, b + h_b), (w - h_w, w + h_w)
+
+
 def residual_squares_explorer(x, y):
-    """Sliders for the intercept and the slope of a line through the data.
+    r"""Sliders for the intercept and the slope of a line through the data.
 
     Shows :func:`plot_residual_squares` for the chosen line, with its sum of
     squared errors (SSE) beside the least-squares minimum, so that a reader
     can search for the best line by hand and see that no line beats it.
-    The sliders cover intercepts from -4 to 6 and slopes from -1 to 3.
+    The sliders start at the flat line through the mean of ``y`` (its SSE is
+    the total sum of squares). They are centred on the least-squares line
+    :math:`(\hat b, \hat w)`, with spans from the data, so that the best
+    line is in reach on any scale: slopes :math:`\hat w \pm h_w`, where
+    :math:`h_w = |\hat w| + \operatorname{range}(y) /
+    \operatorname{range}(x)`, and intercepts :math:`\hat b \pm h_b`, where
+    :math:`h_b = \operatorname{range}(y) + |\bar x\, \hat w|`.
     Used in :ref:`chapter 1 <chapter-linear-regression>`. Needs a running
     Jupyter kernel with ipywidgets.
 
@@ -140,11 +157,20 @@ def residual_squares_explorer(x, y):
     y = np.asarray(y, dtype=float)
     best_intercept, best_slope = least_squares_line(x, y)
     best_sse = float(np.sum((y - best_intercept - best_slope * x) ** 2))
+    (b_low, b_high), (w_low, w_high) = _slider_ranges(x, y)
     intercept = widgets.FloatSlider(
-        value=0.0, min=-4.0, max=6.0, step=0.05, description="intercept"
+        value=float(y.mean()),
+        min=b_low,
+        max=b_high,
+        step=(b_high - b_low) / 400,
+        description="intercept",
     )
     slope = widgets.FloatSlider(
-        value=0.5, min=-1.0, max=3.0, step=0.01, description="slope"
+        value=0.0,
+        min=w_low,
+        max=w_high,
+        step=(w_high - w_low) / 400,
+        description="slope",
     )
     output = widgets.Output()
 
