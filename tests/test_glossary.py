@@ -129,8 +129,16 @@ def test_chapters_link_only_defined_terms():
 # A link back to a chapter's section: [Title](NN_topic.ipynb#slug) or
 # {ref}`Title <label>`.
 SECTION_LINK = re.compile(
-    r"\[[^\]]+\]\((\d\d_\w+\.ipynb)#([\w-]+)\)|\{ref\}`[^`<]*<([\w-]+)>`"
+    r"\[[^\]]+\]\(((?:\d\d_\w+|benchmarks)\.ipynb)#([\w-]+)\)"
+    r"|\{ref\}`[^`<]*<([\w-]+)>`"
 )
+# The pages a term is met on and its definition links back to: the
+# chapters, and the benchmarks appendix for the numerical methods it uses.
+SOURCES = ("[0-9]*.ipynb", "benchmarks.ipynb")
+
+
+def source_notebooks():
+    return sorted(p for g in SOURCES for p in (ROOT / "chapters").glob(g))
 
 
 def slug(title: str) -> str:
@@ -141,7 +149,7 @@ def slug(title: str) -> str:
 def chapter_targets() -> dict[str, set[str]]:
     """``{notebook: its heading anchors}``, and ``{"": every label}``."""
     targets = {"": set()}
-    for path in sorted((ROOT / "chapters").glob("[0-9]*.ipynb")):
+    for path in source_notebooks():
         nb = nbformat.read(path, as_version=4)
         text = "\n".join(
             c.source for c in nb.cells if c.cell_type == "markdown"
@@ -214,7 +222,7 @@ def unlinked(entries_, linked) -> list[str]:
 def chapter_sources() -> list[str]:
     return [
         cell.source
-        for path in sorted((ROOT / "chapters").glob("[0-9]*.ipynb"))
+        for path in source_notebooks()
         for cell in nbformat.read(path, as_version=4).cells
         if cell.cell_type == "markdown"
     ]
