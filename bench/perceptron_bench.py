@@ -2,8 +2,8 @@
 
 Sparse mistakes: separable data in the unit ball, margin 0.005
 (``make_separable``), 20,000 x 50 and 100,000 x 20, run to convergence
-(scikit-learn's ``Perceptron(shuffle=False, tol=None)`` makes as many
-passes). Dense mistakes: 20,000 x 50 Gaussian samples with 10% of the
+(scikit-learn's ``Perceptron(shuffle=False, tol=None, max_iter=passes)``
+makes as many passes). Dense mistakes: 20,000 x 50 Gaussian samples with 10% of the
 labels flipped, 5 passes. All three end at the same weights, bit for bit.
 """
 
