@@ -734,7 +734,7 @@ class PocketPerceptron(LinearBinaryClassifierMixin, _BinaryVariant):
     __doc__ = (
         """The pocket algorithm, counting every vector (:prf:ref:`alg-va-pocket`).
 
-    Gallant (1990); section :ref:`sec-va-pocket`. Runs all
+    Gallant (1990); :ref:`chapter 6 <sec-va-pocket>`. Runs all
     ``max_iter`` passes of the perceptron rule and keeps "in its pocket"
     the weight vector with the fewest training mistakes among all those
     the run passes through (the start included; the first one on a tie):
