@@ -27,7 +27,7 @@ import hashlib
 import re
 import subprocess
 import sys
-from html import escape, unescape
+from html import escape
 from pathlib import Path
 
 from docutils import nodes
@@ -142,24 +142,7 @@ def _page(app, pagename, templatename, context, doctree):
         doctree = app.env.get_doctree(app.config.root_doc)
     text = escape(description(doctree)) if doctree else ""
     tags += [f'<meta name="description" content="{text}" />'] * bool(text)
-    tags += social_card(page_title(context), text) * bool(text)
     context["metatags"] = "\n".join(tags)
-
-
-def page_title(context) -> str:
-    """The page's title as plain text (the root's is the book's)."""
-    title = re.sub(r"<[^>]+>", "", context.get("title") or "")
-    return unescape(title).strip() or context.get("docstitle", "")
-
-
-def social_card(title: str, text: str) -> list:
-    """Open Graph tags, for the preview a shared link gets: the page's
-    title and its description (``text``, already escaped)."""
-    return [
-        '<meta property="og:type" content="website" />',
-        f'<meta property="og:title" content="{escape(title)}" />',
-        f'<meta property="og:description" content="{text}" />',
-    ]
 
 
 def _contents_depth(app, pagename, templatename, context, doctree):
