@@ -1,8 +1,11 @@
-"""The notation page: its index of letters with several meanings agrees with
-the chapters' tables, whose rows mark such a letter with a double dagger.
+"""The notation page: its index of letters with several meanings agrees
+with the tables, and a double dagger marks exactly the reuse of core letters.
 
-A marked row names at least one letter of the index; a letter the index
-gives a chapter (or the core) appears in a marked row of that table.
+Each letter of the index appears in the table of every chapter it gives a
+meaning of its own (a chapter that keeps the core's meaning has no row). A letter whose index row gives the
+core's meaning and, in other parentheses, another meaning in chapter N, is
+marked in the core table and in a row of chapter N's table; every marked row
+names such a letter.
 """
 
 from __future__ import annotations
@@ -38,20 +41,22 @@ def letters(cell: str, subscripts: bool) -> set[str]:
     return found
 
 
-def chapters(meanings: str) -> set[str]:
-    """The chapters an index row names: "(2, 6, 7)", "(core, 2 to 7)"."""
-    named = set()
+def groups(meanings: str) -> list[set[str]]:
+    """The chapters of each parenthesis of an index row: "(2, 6, 7)",
+    "(core, 2 to 7)"."""
+    named = []
     for group in CHAPTERS.findall(meanings):
+        chapters = set(re.findall(r"core|\d", group))
         for start, end in re.findall(r"(\d) to (\d)", group):
-            named |= {str(k) for k in range(int(start), int(end) + 1)}
-        named |= set(re.findall(r"core|\d", group))
-    return {"core"} if "core" in named else named
+            chapters |= {str(k) for k in range(int(start), int(end) + 1)}
+        named.append(chapters)
+    return named
 
 
 def parse(text: str) -> tuple[dict, dict]:
-    """``(index, marked)``: the index's rows, as {letters: chapters}, and
-    each table's marked rows, as {table: [symbol cells]}."""
-    index, marked = {}, {}
+    """``(index, tables)``: the index's rows, as {letters: [chapter sets]},
+    and each table's rows, as {table: [(symbol cell, marked)]}."""
+    index, tables = {}, {}
     for section in re.split(r"^## ", text, flags=re.M)[1:]:
         title = section.split("\n", 1)[0]
         number = re.match(r"Chapter (\d)", title)
@@ -60,43 +65,66 @@ def parse(text: str) -> tuple[dict, dict]:
         rows = re.findall(r"^\| (.*?) \| (.*) \|$", section, flags=re.M)
         for symbol, meaning in rows[1:]:
             if title.startswith("Letters"):
-                index[frozenset(letters(symbol, False))] = chapters(meaning)
-            elif MARK in symbol:
-                marked.setdefault(table, []).append(symbol)
-    return index, marked
+                index[frozenset(letters(symbol, False))] = groups(meaning)
+            else:
+                tables.setdefault(table, []).append((symbol, MARK in symbol))
+    return index, tables
+
+
+def clashes(named: list[set[str]]) -> set[str]:
+    """The chapters that give a core letter another meaning."""
+    if not any("core" in group for group in named):
+        return set()
+    core = set().union(*(group for group in named if "core" in group))
+    return set().union(*named) - core
 
 
 def problems(text: str) -> list[str]:
-    index, marked = parse(text)
-    indexed = set().union(*index)
+    index, tables = parse(text)
     found = []
-    for table, symbols in marked.items():
-        for symbol in symbols:
-            if not letters(symbol, False) & indexed:
-                found.append(f"{table}: {symbol} is marked but not indexed")
     for group, named in index.items():
-        for table in named:
-            cells = marked.get(table, [])
+        name = sorted(group)
+        shared = [g for g in named if "core" in g]
+        for table in set().union(*named) - set().union(*shared):
+            cells = [cell for cell, _ in tables.get(table, [])]
             if not any(group & letters(cell, True) for cell in cells):
-                found.append(f"{sorted(group)} has no marked row in {table}")
+                found.append(f"{name} is not in the table of {table}")
+        reused = clashes(named)
+        for table in reused | ({"core"} if reused else set()):
+            cells = [cell for cell, mark in tables.get(table, []) if mark]
+            if not any(group & letters(cell, True) for cell in cells):
+                found.append(f"{name} has no marked row in {table}")
+    for table, rows in tables.items():
+        for cell, mark in rows:
+            reused = [
+                g
+                for g, named in index.items()
+                if (table == "core" and clashes(named))
+                or table in clashes(named)
+            ]
+            if mark and not any(g & letters(cell, True) for g in reused):
+                found.append(f"{table}: {cell} is marked, reusing no core")
     return found
 
 
 def test_index_and_marks_agree():
     text = NOTATION.read_text(encoding="utf-8")
-    index, marked = parse(text)
-    assert len(index) > 30 and set(marked) >= {"core", "1", "5", "7"}
+    index, tables = parse(text)
+    assert len(index) > 30 and set(tables) >= {"core", "1", "5", "7"}
+    marked = sum(mark for rows in tables.values() for _, mark in rows)
+    assert 8 <= marked <= 25, "a mark warns only where it is rare"
     assert problems(text) == []
 
 
 @pytest.mark.parametrize(
     "old, new",
     [
-        (f"| $R$\u00a0{MARK} | the radius", "| $R$ | the radius"),
+        (f"$\\sigma^2$\u00a0{MARK} |", "$\\sigma^2$ |"),
+        ("| $R$ | the radius", f"| $R$\u00a0{MARK} | the radius"),
         ("| $R$ | the coefficient of determination", "| $Q$ | the coeff"),
     ],
 )
-def test_a_missing_mark_or_entry_is_found(old, new):
+def test_a_wrong_mark_or_entry_is_found(old, new):
     text = NOTATION.read_text(encoding="utf-8")
     assert old in text
     assert problems(text.replace(old, new))

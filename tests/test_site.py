@@ -193,6 +193,8 @@ def test_built_pages_are_light():
     assert "searchindex.js" in (build / "search.html").read_text()
     root = (build / "index.html").read_text()  # the introduction's opening
     assert '<meta name="description" content="This is an open course' in root
+    assert '<meta property="og:description" content="This is an open' in root
+    assert '<meta property="og:title" content="From least squares' in root
     css = (build / "_static" / "styles" / "book.css").read_text()
     assert len(css) < 120_000  # PurgeCSS reads no bundle of Bootstrap's code
     for mode in ("light", "dark"):  # both accessible code palettes
