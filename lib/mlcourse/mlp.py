@@ -250,7 +250,9 @@ def init_parameters(
       :cite:`glorot2010`. For sigmoid units the library doubles
       :math:`r`. Their slope at 0 is a quarter of tanh's,
       so a score moves a sigmoid unit a quarter as much: matching tanh
-      would take four times :math:`r`. scikit-learn's ``MLPClassifier``
+      would take four times :math:`r`, which spreads the scores onto the
+      flat tails (the outputs average 1/2, not 0); doubling is the
+      compromise measured in :ref:`mlp-depth`. scikit-learn's ``MLPClassifier``
       goes the other way for its logistic units, with
       :math:`r = \sqrt{2 / (n_\text{in} + n_\text{out})}`;
     - ``init="he"``: :math:`r = \sqrt{6 / n_\text{in}}`, variance
