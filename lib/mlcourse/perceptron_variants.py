@@ -702,9 +702,11 @@ def pocket_perceptron_naive(
 def mistake_counts(Z, X, y, V, size):
     """Training mistakes of each weight vector ``[w, b]``, a row of ``V``.
 
-    ``Z = normalized_rows(X, y)``, so ``Z @ v`` approximates the margins of
-    ``v`` in one matrix product (a few vectors at a time, at most
-    ``PREDICT_CHUNK`` margins at once); a margin within its rounding
+    ``Z`` holds the normalized augmented samples ``y_i [x_i, 1]``
+    (``y_i [x_i, 0]`` without a bias; section "Normalization: one class
+    instead of two"), so ``Z @ v`` approximates the margins of ``v`` in
+    one matrix product (a few vectors at a time, and a bounded number of
+    margins at once, so memory stays bounded); a margin within its rounding
     tolerance of 0 (``size`` bounds ``|Z|``) is decided by
     :func:`mlcourse.perceptron.is_mistake` itself, so each count is the
     mistake rule's, sample by sample.
