@@ -649,8 +649,8 @@ class VotedPerceptron(BinaryClassifierMixin, _BinaryVariant):
         r"""The vote :math:`\sum_k c_k \operatorname{sign}(\mathbf w_k^\top \mathbf x + b_k) / \sum_k c_k`, in [-1, 1].
 
         ``K`` inner products per sample, one per stored vector, computed a
-        few vectors at a time (at most ``PREDICT_CHUNK`` scores at once) so
-        that memory stays bounded; the sums are of whole numbers, so the
+        few vectors at a time (a bounded number of scores at once) so that
+        memory stays bounded; the sums are of whole numbers, so the
         result does not depend on the chunks.
         """
         X = predict_data(self, X, "weights_")
@@ -953,9 +953,9 @@ feature_names_in_
     def decision_function(self, X):
         r"""The score :math:`\sum_j \alpha_j y_j k(\mathbf x_j, \mathbf x) + b` over the support samples.
 
-        The kernel values are computed a block of rows at a time (at most
-        ``PREDICT_CHUNK`` at once), so that memory stays bounded whatever
-        the number of rows; each row's score is the same sum (to rounding).
+        The kernel values are computed a block of rows at a time (a bounded
+        number at once), so that memory stays bounded whatever the number
+        of rows; each row's score is the same sum (to rounding).
         """
         X = predict_data(self, X, "dual_coef_")
         s = self.support_
