@@ -143,6 +143,7 @@ def _page(app, pagename, templatename, context, doctree):
     text = escape(description(doctree)) if doctree else ""
     tags += [f'<meta name="description" content="{text}" />'] * bool(text)
     context["metatags"] = "\n".join(tags)
+    context["page_description"] = text  # home.html's og:description
 
 
 def _contents_depth(app, pagename, templatename, context, doctree):

@@ -28,8 +28,9 @@ def draw_mlp_fit(
 ):
     """Train a one-hidden-layer MLP; draw its boundary and training loss.
 
-    Left: the data and the decision boundary, titled with the training
-    accuracy. Right: the training loss per pass over the data.
+    First axes: the data and the decision boundary, titled with the
+    training accuracy. Second axes: the training loss per pass over the
+    data.
 
     Parameters
     ----------
