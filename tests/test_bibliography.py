@@ -87,3 +87,46 @@ def test_the_page_lists_lectures_apart_and_links_back():
     assert ':filter: keywords % "lecture"' in PAGE
     assert ':filter: cited and not keywords % "lecture"' in PAGE
     assert '"Cited in"' in PAGE
+
+
+def _chapter_numbers(text):
+    """The chapter numbers an item links to: ``chapter N`` refs, and every
+    number between two of them joined by "to"."""
+    numbers = [int(n) for n in re.findall(r"\{ref\}`chapter (\d)", text)]
+    if re.search(r"\{ref\}`chapter \d[^`]*`\s+to\s+\{ref\}", text):
+        numbers = list(range(numbers[0], numbers[-1] + 1))
+    return set(numbers)
+
+
+def _citing_chapters(key):
+    """The numbered chapters (1 to 7) whose text cites ``key``."""
+    return {
+        int(path.name[:2])
+        for path in (ROOT / "chapters").glob("0[1-9]_*.ipynb")
+        if re.search(rf"\{{cite(?::\w+)?\}}`[^`]*\b{key}\b", path.read_text())
+    }
+
+
+@pytest.mark.parametrize("lecture", LECTURES)
+def test_the_chapters_beside_a_lecture_are_those_that_cite_it(lecture):
+    """The list of lectures names the chapters that the entry's "Cited
+    in" line links to (the introduction, which cites them all, apart)."""
+    surnames = LECTURES[lecture]
+    start = PAGE.index("## The lectures the course is built from")
+    items = PAGE[start : PAGE.index("```{bibliography}", start)]
+    (item,) = [i for i in items.split("\n- ")[1:] if surnames[0] in i[:40]]
+    (key,) = [
+        k
+        for k, e in BIB.items()
+        if "lecture" in e.fields.get("keywords", "")
+        and {p.last_names[0] for p in e.persons["author"]} >= set(surnames)
+    ]
+    assert _chapter_numbers(item) == _citing_chapters(key), lecture
+
+
+def test_the_chapter_check_reads_a_range_and_fails_a_stale_list():
+    text = "({ref}`chapter 1 <a>` to\n  {ref}`chapter 5 <b>`)"
+    assert _chapter_numbers(text) == {1, 2, 3, 4, 5}
+    assert _chapter_numbers("({ref}`chapter 7 <chapter-mlp>`)") != (
+        _citing_chapters("weller4771")
+    )

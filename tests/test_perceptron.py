@@ -535,6 +535,16 @@ def test_batch_perceptron_steps_by_the_sum_of_mistakes():
     )
 
 
+def test_batch_perceptron_counts_the_last_weights_when_it_stops_early():
+    """``n_mistakes_`` has ``n_iter_`` entries after convergence and one
+    more, the final weights' count, when ``max_iter`` stops the fit."""
+    X = np.array([[1.0, 0.0], [1.0, 0.0], [0.0, 1.0], [0.0, 1.0]])
+    with pytest.warns(ConvergenceWarning):
+        model = BatchPerceptron(max_iter=3).fit(X, [1, -1, 1, -1])
+    assert not model.converged_ and model.n_iter_ == 3
+    assert list(model.n_mistakes_) == [4, 4, 4, 4]
+
+
 def test_batch_perceptron_separates_and_decreases_criterion_to_zero():
     data = make_separable(
         n_samples=300, n_features=3, margin=0.2, random_state=8

@@ -564,6 +564,38 @@ def test_converged_says_whether_a_pass_made_no_mistake(cls):
     assert not noisy.converged_ and noisy.n_iter_ == 5
 
 
+@pytest.mark.parametrize(
+    "cls, kw",
+    [
+        (AveragedPerceptron, {}),
+        (VotedPerceptron, {}),
+        (MulticlassPerceptron, {"average": True}),
+    ],
+)
+def test_after_convergence_further_passes_still_move_the_average(cls, kw):
+    """``converged_`` as documented: the last weights stay, the average
+    (the vote) keeps moving towards them."""
+    X = np.array([[1.0, 0.0], [0.0, 1.0], [-1.0, 0.0], [0.0, -1.0]])
+    y = [1, 1, -1, -1]
+    short = cls(max_iter=3, **kw).fit(X, y)
+    long = cls(max_iter=10, **kw).fit(X, y)
+    assert short.converged_ and long.converged_
+    assert short.n_updates_ == long.n_updates_
+    assert not np.allclose(short.coef_, long.coef_)
+    if hasattr(short, "last_coef_"):
+        assert np.array_equal(short.last_coef_, long.last_coef_)
+
+
+def test_after_convergence_further_passes_change_no_pocket():
+    X = np.array([[1.0, 0.0], [0.0, 1.0], [-1.0, 0.0], [0.0, -1.0]])
+    y = [1, 1, -1, -1]
+    short = PocketPerceptron(max_iter=3).fit(X, y)
+    long = PocketPerceptron(max_iter=10).fit(X, y)
+    assert short.converged_ and long.converged_
+    assert np.array_equal(short.coef_, long.coef_)
+    assert short.intercept_ == long.intercept_
+
+
 def test_kernel_perceptron_refuses_a_kernel_that_is_not_finite():
     X, y = _noisy_data(3, n=20, d=2)
     for value in (np.nan, np.inf):

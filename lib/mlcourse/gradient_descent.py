@@ -7,9 +7,9 @@ step at update ``k`` is ``eta_k``, the chapter's :math:`\\eta_k`.
 .. rubric:: Gradient descent
 
 ``gradient_descent(grad, x0, learning_rate=0.1, tol=1e-6, max_iter=1000, objective=None,
-stopping=None)`` runs ``x_{k+1} = x_k - eta_k grad(x_k)`` and returns a
-:class:`DescentResult` (``x``, ``path``, ``objective_path``, ``n_iter``, ``converged``,
-``reason``). ``sgd(grad_sample, x0, n_samples, ..., batch_size=1, random_state=None,
+stopping=None, patience=5)`` runs ``x_{k+1} = x_k - eta_k grad(x_k)`` and returns a
+:class:`DescentResult` (``x``, ``path``, ``objective_path``, ``step_sizes``, ``n_iter``,
+``converged``, ``reason``). ``sgd(grad_sample, x0, n_samples, ..., batch_size=1, random_state=None,
 average=False)`` takes stochastic or mini-batch steps and returns an :class:`SGDResult`.
 
 .. rubric:: Numerical gradient
@@ -33,15 +33,18 @@ stochastic gradient) at ``x`` and ``objective`` the function being minimized. Th
 schedules ignore everything but ``k``; only :class:`Backtracking` needs ``x``,
 ``gradient`` and ``objective``.
 
-=========================  ======================================  =====================
-object                     step size                               needs
-=========================  ======================================  =====================
-``Constant(eta)``          ``eta``                                 ``k``
-``InverseLinear(eta1)``    ``eta1 / k``                            ``k``
-``InverseSqrt(eta1)``      ``eta1 / sqrt(k)``                      ``k``
-``Backtracking(...)``      largest ``eta0 * shrink**j`` passing    ``k, x, gradient,
-                           the sufficient-decrease (Armijo) test   objective``
-=========================  ======================================  =====================
+.. table::
+   :class: api-estimators
+
+   =========================  ======================================  =====================
+   object                     step size                               needs
+   =========================  ======================================  =====================
+   ``Constant(eta)``          ``eta``                                 ``k``
+   ``InverseLinear(eta1)``    ``eta1 / k``                            ``k``
+   ``InverseSqrt(eta1)``      ``eta1 / sqrt(k)``                      ``k``
+   ``Backtracking(...)``      largest ``eta0 * shrink**j`` passing    ``k, x, gradient,
+                              the sufficient-decrease (Armijo) test   objective``
+   =========================  ======================================  =====================
 
 The fixed schedules also have ``schedule.values(n)``, the array of the first ``n`` step
 sizes ``eta_1, ..., eta_n``.
@@ -144,7 +147,8 @@ def numerical_gradient(f: Callable, x, eps: float = 1e-6) -> np.ndarray:
     ----------
     f : callable
         ``f(x) -> float``, called with arrays of the same shape as ``x``.
-    x : array_like of any shape (a Python number works too)
+    x : array_like
+        The point, of any shape (a Python number works too).
     eps : float, default 1e-6
         Relative step of the differences.
 

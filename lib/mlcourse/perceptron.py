@@ -310,8 +310,12 @@ def plain_passes(
     (:func:`is_mistake`), make update :math:`k`:
     :math:`\mathbf w \leftarrow \mathbf w + \eta_k y_i \mathbf x_i` and
     :math:`b \leftarrow b + \eta_k y_i` (:math:`b` stays put without
-    ``fit_intercept``). Yields a :class:`Pass` per
-    pass (with every update's weights when ``record``).
+    ``fit_intercept``). Yields one ``Pass`` per pass, a named tuple:
+    ``order`` (the visiting order, ``None`` for ``0, ..., n - 1``),
+    ``positions`` (the place in that order of each update), ``etas``
+    (their step sizes), ``weights`` (the ``(w, b)`` after each update, when
+    ``record``; else ``None``), and ``coef``, ``intercept`` (the weights at
+    the end of the pass).
 
     With ``dual``, the rows of ``X`` are those of a Gram matrix ``K``, and
     ``coef`` holds the dual coefficients :math:`a_j = \alpha_j y_j` of the
@@ -721,7 +725,7 @@ def fast_perceptron(X, y_signed, coef_init=None, intercept_init=None, **kw):
     intercept_init : float or None, default None
         Starting bias ``b0``; ``None`` is 0.
     **kw
-        The keywords listed above.
+        The keywords of :func:`plain_perceptron`.
     """
     return _checked_run(
         fast_passes, X, y_signed, coef_init, intercept_init, kw
@@ -900,8 +904,11 @@ class BatchPerceptron(_PerceptronRule):
     coef_, intercept_, n_updates_, n_iter_, converged_, classes_, \
 n_features_in_, feature_names_in_, coef_path_, intercept_path_
         As for :class:`Perceptron` (``n_updates_`` counts the steps).
-    n_mistakes_ : ndarray of shape (n_iter_ + 1,) or (n_iter_,)
-        The number of mistakes at each iteration's weights.
+    n_mistakes_ : ndarray of shape (n_iter_,) or (n_iter_ + 1,)
+        The number of mistakes at each iteration's weights: shape
+        ``(n_iter_,)`` when a fit converged (the last entry is 0),
+        ``(n_iter_ + 1,)`` when it stopped at ``max_iter`` (the last entry
+        counts the final weights' mistakes).
     """
 
     _parameter_constraints = _RULE_PARAMETERS

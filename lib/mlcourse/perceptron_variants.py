@@ -463,15 +463,14 @@ _BINARY_PARAMETERS = {
     "random_state": RANDOM_STATE,
 }
 
-_VARIANT_PARAMETERS = """
+_PARAMETERS = """
     Parameters
     ----------
     learning_rate : float or callable, default=1.0
         The step ``eta_k`` of update ``k``: a number above zero or a
         function of ``k`` (``k = 1`` first), as for ``Perceptron``.
     max_iter : int, default=10
-        Number of passes over the data, all of them run: the vote (the
-        average) is over every visit.
+        Number of passes over the data, all of them run: {over}.
     fit_intercept : bool, default=True
         Learn the bias ``b``; when False, ``b`` stays at 0.
     shuffle : bool, default=False
@@ -479,15 +478,17 @@ _VARIANT_PARAMETERS = """
     random_state : None, int, RandomState or Generator, default=None
         Seed of the shuffling.
 """
+_VARIANT_PARAMETERS = _PARAMETERS.format(
+    over="the vote (the average) is over every visit"
+)
 
-_COMMON_ATTRIBUTES = """
+_ATTRIBUTES = """
     n_updates_ : int
         Number of updates.
     n_iter_ : int
         Number of passes made (``max_iter``).
     converged_ : bool
-        True when a pass made no mistake (the training data are separated;
-        the later passes change nothing).
+        {converged}
     classes_ : ndarray of shape (2,)
         The two labels; ``classes_[1]`` is the positive class.
     n_features_in_ : int
@@ -495,14 +496,17 @@ _COMMON_ATTRIBUTES = """
     feature_names_in_ : ndarray of shape (n_features_in_,)
         The column names of a DataFrame given to ``fit``.
 """
-_LAST_ATTRIBUTES = (
-    """
+_COMMON_ATTRIBUTES = _ATTRIBUTES.format(
+    converged="""True when a pass made no mistake: the last weights no
+        longer change, but every further pass still moves the average (the
+        vote) towards them."""
+)
+_LAST = """
     last_coef_ : ndarray of shape (n_features,)
         The last weights (the plain perceptron's answer).
     last_intercept_ : float
         The last bias."""
-    + _COMMON_ATTRIBUTES
-)
+_LAST_ATTRIBUTES = _LAST + _COMMON_ATTRIBUTES
 
 
 class _BinaryVariant(BaseEstimator):
@@ -645,8 +649,8 @@ class VotedPerceptron(BinaryClassifierMixin, _BinaryVariant):
         r"""The vote :math:`\sum_k c_k \operatorname{sign}(\mathbf w_k^\top \mathbf x + b_k) / \sum_k c_k`, in [-1, 1].
 
         ``K`` inner products per sample, one per stored vector, computed a
-        few vectors at a time (at most ``PREDICT_CHUNK`` scores at once) so
-        that memory stays bounded; the sums are of whole numbers, so the
+        few vectors at a time (a bounded number of scores at once) so that
+        memory stays bounded; the sums are of whole numbers, so the
         result does not depend on the chunks.
         """
         X = predict_data(self, X, "weights_")
@@ -698,9 +702,11 @@ def pocket_perceptron_naive(
 def mistake_counts(Z, X, y, V, size):
     """Training mistakes of each weight vector ``[w, b]``, a row of ``V``.
 
-    ``Z = normalized_rows(X, y)``, so ``Z @ v`` approximates the margins of
-    ``v`` in one matrix product (a few vectors at a time, at most
-    ``PREDICT_CHUNK`` margins at once); a margin within its rounding
+    ``Z`` holds the normalized augmented samples ``y_i [x_i, 1]``
+    (``y_i [x_i, 0]`` without a bias; section "Normalization: one class
+    instead of two"), so ``Z @ v`` approximates the margins of ``v`` in
+    one matrix product (a few vectors at a time, and a bounded number of
+    margins at once, so memory stays bounded); a margin within its rounding
     tolerance of 0 (``size`` bounds ``|Z|``) is decided by
     :func:`mlcourse.perceptron.is_mistake` itself, so each count is the
     mistake rule's, sample by sample.
@@ -745,7 +751,9 @@ class PocketPerceptron(LinearBinaryClassifierMixin, _BinaryVariant):
     is the longest so far, which saves counts but may miss the best. The
     pocket is :func:`pocket_perceptron_naive`'s, bit for bit.
 """
-        + _VARIANT_PARAMETERS
+        + _PARAMETERS.format(
+            over="the pocket is chosen among every vector of the run"
+        )
         + """
     Attributes
     ----------
@@ -758,7 +766,11 @@ class PocketPerceptron(LinearBinaryClassifierMixin, _BinaryVariant):
     pocket_update_ : int
         The number of updates after which the pocket weights appeared
         (0: the start)."""
-        + _LAST_ATTRIBUTES
+        + _LAST
+        + _ATTRIBUTES.format(
+            converged="True when a pass made no mistake (the training "
+            "data are separated; the later passes change nothing)."
+        )
     )
 
     @fit_context
@@ -941,9 +953,9 @@ feature_names_in_
     def decision_function(self, X):
         r"""The score :math:`\sum_j \alpha_j y_j k(\mathbf x_j, \mathbf x) + b` over the support samples.
 
-        The kernel values are computed a block of rows at a time (at most
-        ``PREDICT_CHUNK`` at once), so that memory stays bounded whatever
-        the number of rows; each row's score is the same sum (to rounding).
+        The kernel values are computed a block of rows at a time (a bounded
+        number at once), so that memory stays bounded whatever the number
+        of rows; each row's score is the same sum (to rounding).
         """
         X = predict_data(self, X, "dual_coef_")
         s = self.support_
@@ -1152,7 +1164,11 @@ class MulticlassPerceptron(ClassifierMixin, BaseEstimator):
         One bias per class.
     classes_ : ndarray of shape (n_classes,)
         The labels, sorted.
-    n_updates_, n_iter_, converged_, n_features_in_, feature_names_in_
+    converged_ : bool
+        True when a pass made no mistake: the weights no longer change
+        (with ``average=True``, every further pass still moves the average
+        towards them).
+    n_updates_, n_iter_, n_features_in_, feature_names_in_
         As for :class:`AveragedPerceptron`.
     """
 

@@ -5,7 +5,7 @@ colour-blind-safe Okabe-Ito palette and opaque white backgrounds, so figures sta
 the website's dark mode. Two classes are always drawn with different colours *and* markers.
 
 In a notebook, :func:`use_style` also makes figures sharp on high-density screens and
-compact: each figure is rendered at :data:`PNG_DPI` (1.5 image pixels per CSS pixel),
+compact: each figure is rendered at 150 dots per inch (1.5 image pixels per CSS pixel),
 quantised to a 256-colour palette, and shown at its nominal size. The PNG records its
 resolution and the size of its smallest text (``mlcourse:min-font-pt``), from which the
 website's check computes how large that text is on a phone.
@@ -576,7 +576,7 @@ def margin_losses(gamma):
     """The classifiers' losses of one example against its margin.
 
     ``gamma`` is the margin :math:`\\gamma = y\\,f(\\mathbf{x})` (the
-    introduction, "One idea, many models"; chapter 2, eq. ``eq-logr-pm1``).
+    introduction, "One idea, many models"; chapter 2, :eq:`eq-logr-pm1`).
     Returns ``{name: values}`` for the 0-1 loss, the logistic loss divided
     by :math:`\\ln 2` (so that it passes through (0, 1)), the squared loss
     :math:`(1 - \\gamma)^2`, the hinge loss and the perceptron loss.
