@@ -82,7 +82,8 @@ help:
 # the lock's): the system's pip puts uv in it, or, where the system has no
 # pip, the environment's own (ensurepip). The lock then keeps uv at its pin.
 PIP_UV   := --quiet --disable-pip-version-check "$$(grep '^uv==' requirements.txt)"
-$(STAMP): requirements.txt pyproject.toml
+# the edition too: an editable install keeps the version it was made with
+$(STAMP): requirements.txt pyproject.toml lib/mlcourse/__init__.py
 	test -x $(BIN)/python || $(PYTHON) -m venv --without-pip $(VENV)
 	test -x $(UV) || $(PYTHON) -m pip --python $(BIN)/python install $(PIP_UV) \
 	    || { $(BIN)/python -m ensurepip --default-pip \

@@ -11,7 +11,7 @@ from functools import cache
 
 import numpy as np
 import pytest
-from common import noisy, run_case
+from common import ROUNDS, noisy, run_case
 from mlcourse.datasets import make_separable
 from mlcourse.perceptron import Perceptron, plain_perceptron
 from sklearn.linear_model import Perceptron as SkPerceptron
@@ -43,22 +43,17 @@ def test_perceptron(benchmark, case, who):
     ours = Perceptron(max_iter=passes).fit(X, y)
     fits = {
         "mlcourse": lambda: Perceptron(max_iter=passes).fit(X, y),
-        "plain loop": lambda: plain_perceptron(
-            X, y, max_iter=passes, record_path=False
-        ),
-        "scikit-learn": lambda: SkPerceptron(
-            shuffle=False, tol=None, max_iter=passes
-        ).fit(X, y),
-    }
+        "plain loop": lambda: plain_perceptron(X, y, max_iter=passes,
+                                               record_path=False),
+        "scikit-learn": lambda: SkPerceptron(shuffle=False, tol=None,
+                                             max_iter=passes).fit(X, y),
+    }  # fmt: skip
 
     def check(model):
         coef = np.ravel(getattr(model, "coef_", getattr(model, "coef", None)))
         assert np.array_equal(coef, ours.coef_), "not the same weights"
         return "the same weights, bit for bit"
 
-    facts = dict(
-        passes=passes, updates=ours.n_updates_, visits=passes * len(y)
-    )
-    rounds = 1 if who == "plain loop" else None
     run_case(benchmark, f"perceptron, {case}", who, fits[who], check,
-             **({"rounds": rounds} if rounds else {}), **facts)  # fmt: skip
+             1 if who == "plain loop" else ROUNDS, passes=passes,
+             updates=ours.n_updates_, visits=passes * len(y))  # fmt: skip

@@ -12,7 +12,6 @@ its updates (ours) are recorded with every fit of the case.
 """
 
 import tracemalloc
-import warnings
 
 import numpy as np
 import pytest
@@ -54,16 +53,15 @@ def test_averaged(benchmark, data, who):
              passes=passes, updates=updates, visits=passes * len(y))  # fmt: skip
 
 
+@pytest.mark.filterwarnings("ignore")
 @pytest.mark.parametrize("n", [1250, 2500, 5000])
 def test_kernel_memory(benchmark, n):
     X, y = noisy(n, seed=1)
     model = KernelPerceptron(max_iter=5)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        tracemalloc.start()
-        model.fit(X, y)
-        peak = tracemalloc.get_traced_memory()[1]
-        tracemalloc.stop()
+    tracemalloc.start()
+    model.fit(X, y)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
     gram = 8 * n**2
     assert gram <= peak < 4 * gram, "the Gram matrix is most of the memory"
     run_case(benchmark, f"kernel perceptron, n = {n:,}", "mlcourse",

@@ -42,15 +42,9 @@ def timed_fits(suites):
         if subprocess.run(command, cwd=BENCH, env=env).returncode:
             sys.exit("A case's check FAILED: see pytest's report above.")
         runs = json.loads(report.read_text())["benchmarks"]
-    return [
-        {
-            "case": run["group"],
-            **run["extra_info"],
-            "seconds": run["stats"]["min"],
-            "times": run["stats"]["data"],
-        }  # fmt: skip
-        for run in runs
-    ]
+    return [{"case": run["group"], **run["extra_info"],
+             "seconds": run["stats"]["min"], "times": run["stats"]["data"]}
+            for run in runs]  # fmt: skip
 
 
 def write(report):
