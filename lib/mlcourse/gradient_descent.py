@@ -42,8 +42,8 @@ schedules ignore everything but ``k``; only :class:`Backtracking` needs ``x``,
    ``Constant(eta)``          ``eta``                                 ``k``
    ``InverseLinear(eta1)``    ``eta1 / k``                            ``k``
    ``InverseSqrt(eta1)``      ``eta1 / sqrt(k)``                      ``k``
-   ``Backtracking(...)``      largest ``eta0 * shrink**j`` passing    ``k, x, gradient,
-                              the sufficient-decrease (Armijo) test   objective``
+   ``Backtracking(...)``      largest ``eta0 * shrink**j`` passing    all four
+                              the sufficient-decrease (Armijo) test
    =========================  ======================================  =====================
 
 The fixed schedules also have ``schedule.values(n)``, the array of the first ``n`` step

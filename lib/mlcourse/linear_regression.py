@@ -111,8 +111,10 @@ def correlation(x, y) -> float:
 
     Parameters
     ----------
-    x, y : array_like of shape (n,)
-        Two samples of equal length, neither constant.
+    x : array_like of shape (n,)
+        The first sample, not constant.
+    y : array_like of shape (n,)
+        The second sample, of the same length, not constant.
     """
     x, y = _check_pair(x, y)
     s_xx = _check_spread(x, "x")
@@ -447,23 +449,25 @@ class SlopeInference:
     slope: float
     #: The least-squares intercept :math:`\hat\beta_0`.
     intercept: float
-    #: Standard error of the slope, ``s / sqrt(S_xx)``.
+    #: Standard error of the slope, :math:`s / \sqrt{S_{xx}}`.
     slope_stderr: float
-    #: Standard error of the intercept, ``s * sqrt(1/n + xbar^2 / S_xx)``.
+    #: Standard error of the intercept,
+    #: :math:`s \sqrt{1/n + \bar x^2 / S_{xx}}`.
     intercept_stderr: float
-    #: ``slope / slope_stderr``, the statistic of the test of ``beta_1 = 0``.
+    #: The statistic of the test of :math:`\beta_1 = 0`,
+    #: :math:`t = \hat\beta_1 / \mathrm{se}(\hat\beta_1)`.
     t_statistic: float
     #: Two-sided p-value of that test, from Student's t with ``dof`` degrees
     #: of freedom.
     p_value: float
-    #: ``(low, high)``: the interval for the slope at level ``confidence``.
+    #: The interval ``(low, high)`` for the slope at level ``confidence``.
     confidence_interval: tuple
     #: The level of the interval, as given (0.95 by default).
     confidence: float
-    #: The estimate ``s`` of the noise's standard deviation,
-    #: ``sqrt(SSE / (n - 2))`` :eq:`eq-lr-sigma`.
+    #: The estimate :math:`s = \sqrt{\mathrm{SSE} / (n - 2)}` of the noise's
+    #: standard deviation :eq:`eq-lr-sigma`.
     sigma: float
-    #: Degrees of freedom of ``s`` and of the t statistic, ``n - 2``.
+    #: Degrees of freedom of :math:`s` and of the t statistic, :math:`n - 2`.
     dof: int
 
 

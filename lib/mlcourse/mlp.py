@@ -435,8 +435,10 @@ def unflatten_parameters(theta, like_coefs, like_intercepts):
     ----------
     theta : ndarray
         The flat vector.
-    like_coefs, like_intercepts : lists of ndarray
-        Arrays of the shapes to fill.
+    like_coefs : list of ndarray
+        Arrays of the weight matrices' shapes, one per layer.
+    like_intercepts : list of ndarray
+        Arrays of the bias vectors' shapes, one per layer.
     """
     theta = np.asarray(theta, dtype=float).ravel()
     expected = sum(

@@ -143,7 +143,7 @@ def normalize(X, y):
 def margin(w, X, y, b: float = 0.0) -> float:
     r"""Geometric margin :math:`\min_i y_i (\mathbf w^\top \mathbf x_i + b) / \lVert \mathbf w \rVert` of ``(w, b)``.
 
-    Chapter "The perceptron convergence theorem". The bias enters the scores
+    Used in :ref:`chapter 5 <chapter-convergence>`. The bias enters the scores
     but not the norm; positive when every sample is on its own side. For a
     separator in augmented form call ``margin(np.r_[b, w], augment(X), y)``.
 
@@ -170,7 +170,7 @@ def margin(w, X, y, b: float = 0.0) -> float:
 
 @validate_params({"X": ["array-like"]}, prefer_skip_nested_validation=True)
 def radius(X) -> float:
-    r"""Radius of the data, :math:`R = \max_i \lVert \mathbf x_i \rVert` (the convergence chapter).
+    r"""Radius of the data, :math:`R = \max_i \lVert \mathbf x_i \rVert` (:ref:`chapter 5 <chapter-convergence>`).
 
     Parameters
     ----------

@@ -520,8 +520,10 @@ def separator_points(w, b, xlim, ylim):
         The weights.
     b : float
         The bias.
-    xlim, ylim : pairs of float
-        The limits to span.
+    xlim : pair of float
+        The horizontal limits to span.
+    ylim : pair of float
+        The vertical limits to span.
     """
     if abs(w[1]) >= abs(w[0]) and w[1] != 0:
         xs = np.array(xlim, dtype=float)
@@ -553,8 +555,10 @@ def plot_loss_curve(
         Legend entry.
     logy : bool, default False
         Logarithmic vertical axis.
-    xlabel, ylabel : str
-        Axis labels.
+    xlabel : str, default "iteration"
+        The horizontal axis's label.
+    ylabel : str, default "loss"
+        The vertical axis's label.
     **kwargs
         Passed to ``Axes.plot``.
     """

@@ -66,7 +66,8 @@ def _where(env, docname: str) -> str:
         return f"chapter {number[0]}"
     if docname == env.config.root_doc:
         return "Introduction"
-    return env.titles[docname].astext()
+    library = "Library: " if docname.startswith("chapters/api/") else ""
+    return library + env.titles[docname].astext()  # "Library: mlp"
 
 
 def cited_in(app, doctree, docname: str) -> None:

@@ -501,8 +501,10 @@ def check_value(
         The right answer, computed by the checker.
     name : str
         The answer's name, as the message shows it.
-    rtol, atol : float, default=1e-7 and 1e-9
-        The tolerances of ``numpy.allclose``.
+    rtol : float, default=1e-7
+        The relative tolerance of ``numpy.allclose``.
+    atol : float, default=1e-9
+        The absolute tolerance of ``numpy.allclose``.
     hint : str, default=""
         Said after a wrong answer.
     integer : bool, default=False

@@ -36,8 +36,10 @@ def plot_residual_squares(
     ----------
     ax : matplotlib.axes.Axes
         The axes to draw on.
-    x, y : array-like of shape (n,)
-        The data.
+    x : array-like of shape (n,)
+        The feature of each point.
+    y : array-like of shape (n,)
+        The response of each point.
     intercept : float
         The line's intercept :math:`\beta_0`.
     slope : float
@@ -119,10 +121,11 @@ def residual_squares_explorer(x, y):
     Shows :func:`plot_residual_squares` for the chosen line, with its sum of
     squared errors (SSE) beside the least-squares minimum, so that a reader
     can search for the best line by hand and see that no line beats it.
-    The sliders start at the flat line through the mean of ``y`` (its SSE is
-    the total sum of squares). They are centred on the least-squares line
-    :math:`(\hat b, \hat w)`, with spans from the data, so that the best
-    line is in reach on any scale: slopes :math:`\hat w \pm h_w`, where
+    The sliders' starting values give the flat line through the mean of
+    ``y`` (its SSE is the total sum of squares); their ranges, a different
+    matter, are centred on the least-squares line :math:`(\hat b, \hat w)`,
+    with spans from the data, so that the best line is in reach on any
+    scale: slopes :math:`\hat w \pm h_w`, where
     :math:`h_w = |\hat w| + \operatorname{range}(y) /
     \operatorname{range}(x)`, and intercepts :math:`\hat b \pm h_b`, where
     :math:`h_b = \operatorname{range}(y) + |\bar x\, \hat w|`.
@@ -131,8 +134,10 @@ def residual_squares_explorer(x, y):
 
     Parameters
     ----------
-    x, y : array-like of shape (n,)
-        The data.
+    x : array-like of shape (n,)
+        The feature of each point.
+    y : array-like of shape (n,)
+        The response of each point.
 
     Returns
     -------

@@ -26,10 +26,14 @@ def log_likelihood_grid(x, y, w_values, b_values):
 
     Parameters
     ----------
-    x, y : array-like of shape (n,)
-        The feature and the 0/1 labels.
-    w_values, b_values : array-like
-        The grid's weights and biases.
+    x : array-like of shape (n,)
+        The feature of each example.
+    y : array-like of shape (n,)
+        The 0/1 label of each example.
+    w_values : array-like
+        The grid's weights.
+    b_values : array-like
+        The grid's biases.
 
     Returns
     -------
@@ -59,8 +63,10 @@ def draw_logistic_fit(
 
     Parameters
     ----------
-    x, y : array-like of shape (n,)
-        The feature and the 0/1 labels.
+    x : array-like of shape (n,)
+        The feature of each example.
+    y : array-like of shape (n,)
+        The 0/1 label of each example.
     w : float
         The weight drawn.
     b : float
@@ -164,8 +170,10 @@ def logistic_explorer(x, y, w=1.0, b=0.0):
 
     Parameters
     ----------
-    x, y : array-like of shape (n,)
-        The feature and the 0/1 labels.
+    x : array-like of shape (n,)
+        The feature of each example.
+    y : array-like of shape (n,)
+        The 0/1 label of each example.
     w : float, default=1.0
         The weight slider's start (it covers -4 to 8).
     b : float, default=0.0
