@@ -195,6 +195,8 @@ def test_built_pages_are_light():
     assert '<meta name="description" content="This is an open course' in root
     assert '<meta property="og:description" content="This is an open' in root
     assert '<meta property="og:title" content="From least squares' in root
+    assert '<link rel="canonical" href="chapters/00_introduction.html"' in root
+    assert "Start with the introduction</a>" in root  # without the redirect
     css = (build / "_static" / "styles" / "book.css").read_text()
     assert len(css) < 120_000  # PurgeCSS reads no bundle of Bootstrap's code
     for mode in ("light", "dark"):  # both accessible code palettes
