@@ -75,7 +75,8 @@ class MarkSlides(SphinxPostTransform):
 
 
 def add_links(app, pagename, templatename, context, doctree) -> None:
-    """Add the book's PDF, and the chapter's deck, to the download menu."""
+    """Add the book's PDF, and the chapter's deck, to the download menu,
+    where the theme's print button is named for what it prints: the page."""
     to_root = context["pathto"]("", 1).rstrip("/") or "."
     links = [("Book (PDF)", f"{to_root}/{PDF}", "fas fa-book")]
     source = Path(app.srcdir, pagename + ".ipynb")
@@ -89,6 +90,9 @@ def add_links(app, pagename, templatename, context, doctree) -> None:
     ]
     for group in context.get("header_buttons", []):
         if group.get("label") == "download-buttons":
+            for button in group["buttons"]:  # the theme's ".pdf": one page
+                if button.get("label") == "download-pdf-button":
+                    button["text"] = "This page (print)"
             group["buttons"][:0] = buttons
             return
     context.setdefault("header_buttons", []).append(
