@@ -67,7 +67,8 @@ function mlcourseLand() {
 // top third of the screen, so after a jump that no heading crosses (the scroll bar, the End
 // key, a search) the mark stays on an earlier section, and on a long chapter the list does
 // not follow the mark. When scrolling ends, the entry of the last heading above that line is
-// marked, as the theme marks it, and the list scrolls to show it.
+// marked, as the theme marks it (at the page's end, where the last headings never reach
+// that line, the theme's mark stays), and the list scrolls to show it.
 function mlcourseFollowContents() {
   const nav = document.getElementById("pst-page-toc-nav");
   const sidebar = nav?.closest(".bd-sidebar-secondary");
@@ -79,12 +80,13 @@ function mlcourseFollowContents() {
     return section?.querySelector(":is(h1, h2, h3, h4, h5, h6)") || section;
   });
   const header = document.getElementById("pst-header");
+  const line = (header?.offsetHeight || 0) + 0.3 * innerHeight;
   let current = null;
   headings.forEach((heading, i) => {
-    const line = (header?.offsetHeight || 0) + 0.3 * innerHeight;
     if (heading && heading.getBoundingClientRect().top <= line) current = links[i];
   });
-  if (current && !current.classList.contains("active")) {
+  const end = scrollY + innerHeight >= document.documentElement.scrollHeight - 2;
+  if (current && !end && !current.classList.contains("active")) {
     for (const link of links) {
       link.classList.toggle("active", link === current);
       if (link === current) link.setAttribute("aria-current", "true");
@@ -92,7 +94,7 @@ function mlcourseFollowContents() {
     }
     for (const entry of entries) entry.classList.toggle("active", entry.contains(current));
   }
-  const shown = current || nav.querySelector("a.active");
+  const shown = nav.querySelector("a.active");
   if (!shown || !sidebar) return;
   const box = sidebar.getBoundingClientRect();
   const place = shown.getBoundingClientRect();
