@@ -5,8 +5,7 @@
   script (the stylesheet draws the icons).
 - Pages (``html-page-context``): scripts deferred, in one file (the search
   page's run at once); no widget state (the site runs no widget) or Live
-  Code (off); the first paragraph as description (and the site root's, with
-  its address when ``html_baseurl`` gives one); the launch menu names
+  Code (off); the first paragraph as description; the launch menu names
   Binder and Colab without their logos; module pages unfold one class.
 - Code (``highlight_options``): a token takes its first ancestor type drawn
   as it is in both colour modes, so that neighbours share one ``<span>`` and
@@ -141,9 +140,6 @@ def _page(app, pagename, templatename, context, doctree):
     tags = [tag for tag in tags if 'name="viewport"' not in tag]
     if pagename == "index" and doctree is None:  # the site's root: home.html
         doctree = app.env.get_doctree(app.config.root_doc)
-        first = app.builder.get_target_uri(app.config.root_doc)
-        base = app.config.html_baseurl  # the site's address, if published
-        context["first_url"] = base and f"{base.rstrip('/')}/{first}"
     text = escape(description(doctree)) if doctree else ""
     tags += [f'<meta name="description" content="{text}" />'] * bool(text)
     context["metatags"] = "\n".join(tags)
