@@ -6,6 +6,8 @@
 // long outputs), and again when a section is first drawn (reader.css draws sections near
 // the screen only), when a fold opens, and when the window changes size.
 const SCROLLERS = "pre, div.math, div.cell_output, .pst-scrollable-table-container";
+// The sections that reader.css draws only near the screen.
+const LAZY_SECTIONS = "article.bd-article > section > section";
 
 function mlcourseMarkScrollable(root) {
   const boxes = [...root.querySelectorAll(SCROLLERS)];
@@ -61,8 +63,49 @@ function mlcourseLand() {
   }
 }
 
+// The page's "Contents": the theme marks the entry of a heading when the heading crosses the
+// top third of the screen, so after a jump that no heading crosses (the scroll bar, the End
+// key, a search) the mark stays on an earlier section, and on a long chapter the list does
+// not follow the mark. When scrolling ends, the entry of the last heading above that line is
+// marked, as the theme marks it (at the page's end, where the last headings never reach
+// that line, the theme's mark stays), and the list scrolls to show it.
+function mlcourseFollowContents() {
+  const nav = document.getElementById("pst-page-toc-nav");
+  const sidebar = nav?.closest(".bd-sidebar-secondary");
+  if (!nav) return;
+  const links = [...nav.querySelectorAll("a[href^='#']")];
+  const entries = [...nav.querySelectorAll(".toc-entry")];
+  const headings = links.map((link) => {
+    const section = document.getElementById(decodeURIComponent(link.hash.slice(1)));
+    return section?.querySelector(":is(h1, h2, h3, h4, h5, h6)") || section;
+  });
+  const header = document.getElementById("pst-header");
+  const line = (header?.offsetHeight || 0) + 0.3 * innerHeight;
+  let current = null;
+  headings.forEach((heading, i) => {
+    if (heading && heading.getBoundingClientRect().top <= line) current = links[i];
+  });
+  const end = scrollY + innerHeight >= document.documentElement.scrollHeight - 2;
+  if (current && !end && !current.classList.contains("active")) {
+    for (const link of links) {
+      link.classList.toggle("active", link === current);
+      if (link === current) link.setAttribute("aria-current", "true");
+      else link.removeAttribute("aria-current");
+    }
+    for (const entry of entries) entry.classList.toggle("active", entry.contains(current));
+  }
+  const shown = nav.querySelector("a.active");
+  if (!shown || !sidebar) return;
+  const box = sidebar.getBoundingClientRect();
+  const place = shown.getBoundingClientRect();
+  if (place.top < box.top || place.bottom > box.bottom) {
+    sidebar.scrollTop += place.top - box.top - box.height / 3;
+  }
+}
+
 document.addEventListener("DOMContentLoaded", () => {
   mlcourseLand();
+  if ("onscrollend" in window) addEventListener("scrollend", mlcourseFollowContents);
   window.addEventListener("hashchange", mlcourseLand);
   mlcourseNameFolds();
   mlcourseMarkScrollable(document);
@@ -72,7 +115,7 @@ document.addEventListener("DOMContentLoaded", () => {
     const fold = event.target.closest(".admonition.toggle");
     if (fold) later(fold);
   });
-  for (const section of document.querySelectorAll("article section section")) {
+  for (const section of document.querySelectorAll(LAZY_SECTIONS)) {
     section.addEventListener("contentvisibilityautostatechange", (event) => {
       if (!event.skipped) mlcourseMarkScrollable(section);
     });

@@ -121,7 +121,7 @@ def test_index_and_marks_agree():
     [
         (f"$\\sigma^2$\u00a0{MARK} |", "$\\sigma^2$ |"),
         ("| $R$ | the radius", f"| $R$\u00a0{MARK} | the radius"),
-        ("| $R$ | the coefficient of determination", "| $Q$ | the coeff"),
+        ("| $R$ | the risk", "| $Q$ | the risk"),
     ],
 )
 def test_a_wrong_mark_or_entry_is_found(old, new):

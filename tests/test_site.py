@@ -195,6 +195,8 @@ def test_built_pages_are_light():
     assert '<meta name="description" content="This is an open course' in root
     assert '<meta property="og:description" content="This is an open' in root
     assert '<meta property="og:title" content="From least squares' in root
+    assert '<link rel="canonical" href="chapters/00_introduction.html"' in root
+    assert "Start with the introduction</a>" in root  # without the redirect
     css = (build / "_static" / "styles" / "book.css").read_text()
     assert len(css) < 120_000  # PurgeCSS reads no bundle of Bootstrap's code
     for mode in ("light", "dark"):  # both accessible code palettes
@@ -348,6 +350,72 @@ def test_links_to_sections_land_on_their_headings():
             without = bundle.replace(reader, "")
             page.route("**/book.js*", lambda r: r.fulfill(body=without))
             assert _missed_landings(page, base, chapters) != []
+            browser.close()
+    finally:
+        server.shutdown()
+
+
+CONTENTS = """() => {
+  const line = document.getElementById('pst-header').offsetHeight
+    + 0.3 * innerHeight;
+  const links = [...document.querySelectorAll('#pst-page-toc-nav a')];
+  const read = links.filter(a => {
+    const s = document.getElementById(decodeURIComponent(a.hash.slice(1)));
+    const h = s && (s.querySelector('h1, h2, h3, h4, h5, h6') || s);
+    return h && h.getBoundingClientRect().top <= line;
+  }).pop();
+  const marked = document.querySelector('#pst-page-toc-nav a.active');
+  const box = document.querySelector('.bd-sidebar-secondary')
+    .getBoundingClientRect();
+  const place = marked && marked.getBoundingClientRect();
+  return [read && read.hash, marked && marked.hash,
+          !!place && place.top >= box.top && place.bottom <= box.bottom];
+}"""
+
+
+def _contents_misses(page, url: str) -> list[str]:
+    """After a jump (the scroll bar, the End key), the page's Contents marks
+    the section being read, and its list shows the marked entry."""
+    page.goto(url)
+    page.wait_for_load_state("load")
+    misses = []
+    for fraction in (0.5, 0.9):
+        page.evaluate(
+            f"scrollTo(0, {fraction} * document.documentElement.scrollHeight)"
+        )
+        page.wait_for_timeout(800)
+        read, marked, shown = page.evaluate(CONTENTS)
+        if read != marked or not shown:
+            misses.append(f"at {fraction}: {read} read, {marked} marked")
+    return misses
+
+
+@pytest.mark.site
+def test_contents_follow_a_jump():
+    """At 1280 px, on the longest chapter; without reader.js the theme's
+    mark stays behind or its entry is off the list's screen."""
+    import functools
+    import http.server
+    import threading
+
+    from playwright.sync_api import sync_playwright
+
+    build = _built()
+    handler = functools.partial(site_check._Quiet, directory=str(build))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    url = f"{base}/chapters/01_linear_regression.html"
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium_or_skip())
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            assert _contents_misses(page, url) == []
+            bundle = (build / "_static/scripts/book.js").read_text()
+            reader = (build / "_static/reader.js").read_text()
+            without = bundle.replace(reader, "")
+            page.route("**/book.js*", lambda r: r.fulfill(body=without))
+            assert _contents_misses(page, url) != []
             browser.close()
     finally:
         server.shutdown()

@@ -193,3 +193,30 @@ def test_a_deck_with_every_fault_is_rejected(tmp_path, server, browser):
         "answer",
     ):
         assert fault in found
+
+
+def test_the_download_menu_tells_the_book_from_a_printed_page(
+    tmp_path, monkeypatch
+):
+    """One entry is the book's PDF; the theme's print button, once ".pdf",
+    says that it prints the page only."""
+    import importlib.util
+    from types import SimpleNamespace
+
+    folder = ROOT / "tools" / "editions"  # a Sphinx extension's folder
+    monkeypatch.syspath_prepend(str(folder))
+    spec = importlib.util.spec_from_file_location(
+        "editions_extension", folder / "editions.py"
+    )
+    editions = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(editions)
+
+    group = {
+        "label": "download-buttons",
+        "buttons": [{"label": "download-pdf-button", "text": ".pdf"}],
+    }
+    context = {"pathto": lambda *a: "../", "header_buttons": [group]}
+    app = SimpleNamespace(srcdir=str(tmp_path))
+    editions.add_links(app, "chapters/notation", "page.html", context, None)
+    texts = [button["text"] for button in group["buttons"]]
+    assert texts == ["Book (PDF)", "This page (print)"]

@@ -251,8 +251,10 @@ def init_parameters(
       :math:`r`. Their slope at 0 is a quarter of tanh's,
       so a score moves a sigmoid unit a quarter as much: matching tanh
       would take four times :math:`r`, which spreads the scores onto the
-      flat tails (the outputs average 1/2, not 0); doubling is the
-      compromise measured in :ref:`mlp-depth`. scikit-learn's ``MLPClassifier``
+      flat tails (the outputs average 1/2, not 0); doubling is a
+      convention, not an optimum: on the ten-layer network of
+      :ref:`mlp-depth` four times :math:`r` vanishes less, and neither
+      rescues it. scikit-learn's ``MLPClassifier``
       goes the other way for its logistic units, with
       :math:`r = \sqrt{2 / (n_\text{in} + n_\text{out})}`;
     - ``init="he"``: :math:`r = \sqrt{6 / n_\text{in}}`, variance

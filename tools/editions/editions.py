@@ -75,7 +75,7 @@ class MarkSlides(SphinxPostTransform):
 
 
 def add_links(app, pagename, templatename, context, doctree) -> None:
-    """Add the book's PDF, and the chapter's deck, to the download menu."""
+    """Add the book's PDF and the chapter's deck to the download menu."""
     to_root = context["pathto"]("", 1).rstrip("/") or "."
     links = [("Book (PDF)", f"{to_root}/{PDF}", "fas fa-book")]
     source = Path(app.srcdir, pagename + ".ipynb")
@@ -89,17 +89,14 @@ def add_links(app, pagename, templatename, context, doctree) -> None:
     ]
     for group in context.get("header_buttons", []):
         if group.get("label") == "download-buttons":
+            for button in group["buttons"]:  # the theme's ".pdf": one page
+                if button.get("label") == "download-pdf-button":
+                    button["text"] = "This page (print)"
             group["buttons"][:0] = buttons
             return
-    context.setdefault("header_buttons", []).append(
-        {
-            "type": "group",
-            "tooltip": "Download",
-            "icon": "fas fa-download",
-            "buttons": buttons,
-            "label": "edition-buttons",
-        }
-    )
+    menu = dict(type="group", tooltip="Download", icon="fas fa-download")
+    menu.update(buttons=buttons, label="edition-buttons")
+    context.setdefault("header_buttons", []).append(menu)
 
 
 class PrintEdition(SphinxPostTransform):
