@@ -2,8 +2,8 @@
 
 The book numbers a chapter's labelled displays (``$$ (label)``) in order,
 ``(7.1)``, ``(7.2)``, ... in chapter 7. A code cell that prints such a
-number (chapter 7 prints the docstring of ``backward`` with the page's
-numbers for its ``:eq:`` references) names each label beside its number,
+number (chapter 7 prints the source of ``backward`` and the page's
+number of the equation each line computes) names each label beside it,
 ``"delta-out": "(7.7)"`` for ``eq-mlp-delta-out``. These tests fail when an
 equation is added, removed or moved before one of them.
 """
