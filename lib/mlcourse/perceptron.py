@@ -763,8 +763,12 @@ class _PerceptronRule(LinearBinaryClassifierMixin, BaseEstimator):
         if not converged and not warn_if_unscaled(self, X, symptom):
             warn_not_converged(
                 f"{type(self).__name__} {symptom}: the data may not be "
-                "linearly separable. It returns the last weights; raise "
-                "max_iter, or use a decaying learning_rate."
+                "linearly separable. It returns the last weights. On "
+                "separable data a larger max_iter ends with a pass without "
+                "mistakes; on data no line separates, no max_iter will: "
+                "use AveragedPerceptron or PocketPerceptron "
+                "(mlcourse.perceptron_variants, chapter 6), or "
+                "LogisticRegression."
             )
         return self
 
