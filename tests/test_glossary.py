@@ -277,6 +277,7 @@ def test_one_spelling_of_mini_batch():
 OTHER_SENSE = {
     ("bias-variance trade-off", "bias"),  # the statistical bias
     ("Gram matrix", "precision"),  # double precision
+    ("MAP estimate", "prior"),  # on the weights, not a class's
 }
 # What a definition's text says outside its links, maths, code and citations.
 UNLINKED_TEXT = re.compile(
