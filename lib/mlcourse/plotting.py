@@ -40,7 +40,9 @@ __all__ = [
     "figure_png",
 ]
 
-#: Okabe and Ito's palette, distinguishable with the common forms of colour blindness.
+#: Okabe and Ito's palette, distinguishable with the common forms of colour blindness. A
+#: dict from a colour's name (blue, orange, green, vermillion, sky, purple, yellow, black)
+#: to its hex code, as in ``PALETTE["blue"] == "#0072B2"``.
 PALETTE = {
     "blue": "#0072B2",
     "orange": "#E69F00",
@@ -52,8 +54,10 @@ PALETTE = {
     "black": "#000000",
 }
 
-#: How each class is drawn: the positive class in orange circles, the negative in blue
-#: squares; further classes (multi-class chapters) take the rest of the palette.
+#: How each class is drawn, one dict of matplotlib keywords per class in the order of
+#: ``classes_``, ``{"color": ..., "marker": ...}``. The positive class
+#: (``CLASS_STYLES[1]``) is drawn in orange circles, the negative in blue squares; further
+#: classes (multi-class chapters) take the rest of the palette.
 CLASS_STYLES = [
     {"color": PALETTE["blue"], "marker": "s"},
     {"color": PALETTE["orange"], "marker": "o"},
