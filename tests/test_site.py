@@ -205,6 +205,27 @@ def test_built_pages_are_light():
         )
 
 
+def figure_numbers(html: str) -> list[int]:
+    """The numbers of a page's figure captions, in order."""
+    return [int(n) for n in re.findall(r'caption-number">Fig\. (\d+) ', html)]
+
+
+@pytest.mark.site
+def test_an_unnumbered_pages_figures_count_one_by_one():
+    """The library reference's and the benchmarks' figures read Fig. 1, 2,
+    3: matplotlib's own plot template writes each figure twice, and Sphinx
+    numbered both (Fig. 1, 3, 5)."""
+    chapters = _built() / "chapters"
+    for page in [*chapters.glob("api/*.html"), chapters / "benchmarks.html"]:
+        numbers = figure_numbers(page.read_text())
+        assert numbers == list(range(1, len(numbers) + 1)), (page, numbers)
+
+
+def test_the_figure_count_check_reads_a_skip():
+    skipped = 'caption-number">Fig. 1 </span>, caption-number">Fig. 3 </span>'
+    assert figure_numbers(skipped) == [1, 3]
+
+
 @pytest.mark.site
 def test_each_tab_names_the_book_once():
     """The first page is titled as the book: its tab says the title once,
