@@ -105,6 +105,17 @@ def test_glorot_initialization_bounds_and_shapes():
     assert abs(big[0].var() - 2 / 500) < 0.05 * 2 / 500
 
 
+def test_sigmoid_units_start_four_times_wider():
+    """Four times Glorot's r for sigmoid units, as Bengio (2012)
+    recommends: their slope at 0 is a quarter of tanh's."""
+    sizes = (300, 200, 1)
+    tanh, _ = init_parameters(sizes, "tanh", random_state=0)
+    wide, _ = init_parameters(sizes, "sigmoid", random_state=0)
+    assert np.allclose(wide[0], 4 * tanh[0], rtol=1e-15, atol=0)
+    assert np.all(np.abs(wide[0]) <= 4 * np.sqrt(6 / 500))
+    assert abs(wide[0].var() - 16 * 2 / 500) < 0.05 * 16 * 2 / 500
+
+
 def test_he_initialization_for_relu_units():
     """He's start: uniform on [-r, r] with r = sqrt(6 / fan_in), variance
     2 / fan_in; the default for relu units, and on request for others."""
