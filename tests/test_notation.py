@@ -1,11 +1,14 @@
 """The notation page: its index of letters with several meanings agrees
-with the tables, and a double dagger marks exactly the reuse of core letters.
+with the tables, and a double dagger marks exactly the core symbols that a
+chapter redefines.
 
 Each letter of the index appears in the table of every chapter it gives a
-meaning of its own (a chapter that keeps the core's meaning has no row). A letter whose index row gives the
-core's meaning and, in other parentheses, another meaning in chapter N, is
-marked in the core table and in a row of chapter N's table; every marked row
-names such a letter.
+meaning of its own (a chapter that keeps the core's meaning has no row). A
+letter whose index row gives the core's meaning and, after a double dagger,
+another meaning in chapter N, is marked in the core table and in a row of
+chapter N's table; every marked row names such a letter. A core letter's
+other meanings without a dagger (another symbol, such as f_j beside f(x))
+are marked nowhere.
 """
 
 from __future__ import annotations
@@ -41,15 +44,16 @@ def letters(cell: str, subscripts: bool) -> set[str]:
     return found
 
 
-def groups(meanings: str) -> list[set[str]]:
+def groups(meanings: str) -> list[tuple[set[str], bool]]:
     """The chapters of each parenthesis of an index row: "(2, 6, 7)",
-    "(core, 2 to 7)"."""
-    named = []
-    for group in CHAPTERS.findall(meanings):
-        chapters = set(re.findall(r"core|\d", group))
-        for start, end in re.findall(r"(\d) to (\d)", group):
-            chapters |= {str(k) for k in range(int(start), int(end) + 1)}
-        named.append(chapters)
+    "(core, 2 to 7)", each with whether a dagger marks its meaning."""
+    named, start = [], 0
+    for group in CHAPTERS.finditer(meanings):
+        chapters = set(re.findall(r"core|\d", group[0]))
+        for first, last in re.findall(r"(\d) to (\d)", group[0]):
+            chapters |= {str(k) for k in range(int(first), int(last) + 1)}
+        named.append((chapters, MARK in meanings[start : group.start()]))
+        start = group.end()
     return named
 
 
@@ -71,12 +75,11 @@ def parse(text: str) -> tuple[dict, dict]:
     return index, tables
 
 
-def clashes(named: list[set[str]]) -> set[str]:
-    """The chapters that give a core letter another meaning."""
-    if not any("core" in group for group in named):
+def clashes(named: list[tuple[set[str], bool]]) -> set[str]:
+    """The chapters that redefine a core symbol (a dagger in the index)."""
+    if not any("core" in group for group, _ in named):
         return set()
-    core = set().union(*(group for group in named if "core" in group))
-    return set().union(*named) - core
+    return set().union(*(group for group, mark in named if mark))
 
 
 def problems(text: str) -> list[str]:
@@ -84,8 +87,9 @@ def problems(text: str) -> list[str]:
     found = []
     for group, named in index.items():
         name = sorted(group)
-        shared = [g for g in named if "core" in g]
-        for table in set().union(*named) - set().union(*shared):
+        shared = [g for g, _ in named if "core" in g]
+        every = set().union(*(g for g, _ in named))
+        for table in every - set().union(*shared):
             cells = [cell for cell, _ in tables.get(table, [])]
             if not any(group & letters(cell, True) for cell in cells):
                 found.append(f"{name} is not in the table of {table}")
@@ -122,6 +126,9 @@ def test_index_and_marks_agree():
         (f"$\\sigma^2$\u00a0{MARK} |", "$\\sigma^2$ |"),
         ("| $R$ | the radius", f"| $R$\u00a0{MARK} | the radius"),
         ("| $R$ | the risk", "| $Q$ | the risk"),
+        # sharing a letter is not redefining a symbol
+        ("| $f_j$, $\\mathrm{df}(\\lambda)$ |", f"| $f_j$\u00a0{MARK} |"),
+        (f"; {MARK}\u00a0where a probability", "; where a probability"),
     ],
 )
 def test_a_wrong_mark_or_entry_is_found(old, new):

@@ -194,9 +194,12 @@ def test_built_pages_are_light():
     root = (build / "index.html").read_text()  # the introduction's opening
     assert '<meta name="description" content="This is an open course' in root
     assert '<meta property="og:description" content="This is an open' in root
+    assert 'learns its own features." />' in root and "..." not in root
     assert '<meta property="og:title" content="From least squares' in root
     assert '<link rel="canonical" href="chapters/00_introduction.html"' in root
     assert "Start with the introduction</a>" in root  # without the redirect
+    chapters = re.findall(r'href="chapters/0[1-7]_\w+\.html">', root)
+    assert len(chapters) == 7 and "Notation and conventions</a>" in root
     css = (build / "_static" / "styles" / "book.css").read_text()
     assert len(css) < 120_000  # PurgeCSS reads no bundle of Bootstrap's code
     for mode in ("light", "dark"):  # both accessible code palettes
@@ -265,13 +268,20 @@ def test_tokens_drawn_alike_share_a_span():
     assert hash(same) == hash(reader_page.SameStyleTokens(kinds))
 
 
-def test_description_is_the_first_paragraph_cut_at_a_word():
+def test_description_is_the_first_paragraph_in_whole_sentences():
     from docutils import nodes
 
-    doctree = nodes.document(None, None)
-    doctree += nodes.paragraph(text="Short.")
-    doctree += nodes.paragraph(text="word " * 50)
-    text = reader_page.description(doctree)
+    def description(text):
+        doctree = nodes.document(None, None)
+        doctree += nodes.paragraph(text="Short.")
+        doctree += nodes.paragraph(text=text)
+        return reader_page.description(doctree)
+
+    said = "It says what it is, in more than forty characters. (It does.) "
+    assert description(said * 5) == (said * 3).strip()  # within 200
+    long = "A sentence " + "that goes on " * 20 + "ends. Here."
+    assert description(long) == long.removesuffix(" Here.")  # at least one
+    text = description("word " * 50)  # no sentence: cut at a word
     assert text.startswith("word word") and text.endswith("...")
     assert len(text) <= 160
 

@@ -97,12 +97,16 @@ def _configure(app, config):
 
 
 def description(doctree) -> str:
-    """The first paragraph of some length, cut at a word."""
+    """The first long paragraph: whole sentences up to 200 characters."""
     texts = (
         " ".join(p.astext().split()) for p in doctree.findall(nodes.paragraph)
     )
     text = next((text for text in texts if len(text) > 40), "")
-    return text if len(text) <= 160 else text[:157].rsplit(" ", 1)[0] + "..."
+    ends = [m.end() for m in re.finditer(r"[.!?]\)?(?= [A-Z(]|$)", text)]
+    ends = [end for end in ends if end <= 200] or ends[:1]
+    if ends or len(text) <= 160:
+        return text[: max(ends, default=None)]
+    return text[:157].rsplit(" ", 1)[0] + "..."
 
 
 def one_bundle(names: list, scripts: list) -> list:
@@ -143,7 +147,7 @@ def _page(app, pagename, templatename, context, doctree):
     text = escape(description(doctree)) if doctree else ""
     tags += [f'<meta name="description" content="{text}" />'] * bool(text)
     context["metatags"] = "\n".join(tags)
-    context["page_description"] = text  # home.html's og:description
+    context["page_description"] = text  # home.html's og:description, body
 
 
 def _contents_depth(app, pagename, templatename, context, doctree):
