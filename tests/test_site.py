@@ -302,11 +302,16 @@ LANDING = """id => {
 }"""
 
 
-def _missed_landings(page, base: str, chapters: list[str]) -> list[str]:
+def _missed_landings(
+    page, base: str, chapters: list[str], first: bool = False
+) -> list[str]:
     """Sections whose link leaves their heading off the top of the screen
-    once the page has settled (figures and sections drawn near it)."""
+    once the page has settled (figures and sections drawn near it); with
+    ``first``, up to the first chapter that has one."""
     missed = []
     for chapter in chapters:
+        if first and missed:
+            break
         url = f"{base}/chapters/{chapter}"
         page.goto(url)
         ids = page.evaluate(
@@ -349,7 +354,7 @@ def test_links_to_sections_land_on_their_headings():
             assert reader in bundle
             without = bundle.replace(reader, "")
             page.route("**/book.js*", lambda r: r.fulfill(body=without))
-            assert _missed_landings(page, base, chapters) != []
+            assert _missed_landings(page, base, chapters, first=True)
             browser.close()
     finally:
         server.shutdown()
