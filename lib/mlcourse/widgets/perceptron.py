@@ -71,6 +71,7 @@ class _Frame:
             markerfacecolor="none",
             markeredgecolor=PALETTE["vermillion"],
             markeredgewidth=2.2,
+            zorder=4,  # above the normal vector's arrow
             label="next mistake",
         )
         # below the axes, where it hides no point and not the title
