@@ -509,8 +509,12 @@ def teaching_table() -> str:
     total = sum(minutes.values())
     pace = "; ".join(f"chapter {c}, {m}" for c, m in minutes.items())
     busiest = max(minutes, key=minutes.get)
+    folded = (
+        f":::{{dropdown}} The {len(rows) - 2} exercises: kind, level, "
+        "minutes and points\n" + "\n".join(rows) + "\n:::"
+    )
     return (
-        "\n".join(rows)
+        folded
         + "\n\n"
         + _split_sentence()
         + "\n\n**Suggested pacing: a chapter a week.** Its exercises take, in "
