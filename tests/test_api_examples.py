@@ -87,3 +87,55 @@ def test_the_table_check_reads_a_table():
     text = ".. currentmodule:: m.x\n\n.. autosummary::\n   :nosignatures:\n\n"
     found = SUMMARY.findall(text + "   a\n   b\n")
     assert found == [("m.x", "   a\n   b\n")]
+
+
+WARNS = {
+    "LogisticRegression": True,
+    "SoftmaxRegression": True,
+    "Perceptron": True,
+    "BatchPerceptron": True,
+    "KernelPerceptron": True,
+    "VotedPerceptron": False,
+    "AveragedPerceptron": False,
+    "PocketPerceptron": False,
+    "MulticlassPerceptron": False,
+    "MLPClassifier": False,
+}
+
+
+@pytest.mark.parametrize("name", WARNS)
+def test_what_an_iterative_fit_records(name):
+    """The overview's table of fit records and its list of the estimators
+    that warn when ``converged_`` is False: a fit stopped early (one
+    iteration, or the default passes on labels no model fits) records
+    ``n_iter_`` and ``converged_ = False``, and warns only where the page
+    says it does."""
+    import warnings
+
+    import numpy as np
+    from mlcourse import ConvergenceWarning
+
+    modules = ["mlcourse.logistic_regression", "mlcourse.perceptron"]
+    modules += ["mlcourse.perceptron_variants", "mlcourse.mlp"]
+    found = [vars(importlib.import_module(m)).get(name) for m in modules]
+    cls = next(c for c in found if c is not None)
+    X = np.random.default_rng(0).normal(size=(60, 4))
+    y = np.arange(60) % (3 if "Multi" in name or "Softmax" in name else 2)
+    short = {"max_iter": 1} if "Regression" in name else {}
+    model = cls(**short)
+    assert "max_iter" in model.get_params()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        model.fit(X, y)
+    warned = any(issubclass(w.category, ConvergenceWarning) for w in caught)
+    assert not model.converged_
+    assert warned == WARNS[name]
+    assert model.n_iter_ >= 1
+    if "Perceptron" in name:
+        assert model.n_updates_ >= 1
+    if not WARNS[name] and "Perceptron" in name:
+        assert model.n_iter_ == 10  # "their max_iter passes (10 by default)"
+    if "Regression" in name:
+        assert len(model.loss_path_) == model.n_iter_ + 1
+    if name == "MLPClassifier":
+        assert len(model.loss_curve_) == model.n_iter_

@@ -508,15 +508,27 @@ def teaching_table() -> str:
         )
     total = sum(minutes.values())
     pace = "; ".join(f"chapter {c}, {m}" for c, m in minutes.items())
+    busiest = max(minutes, key=minutes.get)
+    folded = (
+        f":::{{dropdown}} The {len(rows) - 2} exercises: kind, level, "
+        "minutes and points\n" + "\n".join(rows) + "\n:::"
+    )
     return (
-        "\n".join(rows)
+        folded
         + "\n\n"
         + _split_sentence()
         + "\n\n**Suggested pacing: a chapter a week.** Its exercises take, in "
         + f"minutes: {pace}; {total} in all, about {round(total / 60)} hours "
         + "beside the reading, and at most about "
-        + f"{round(max(minutes.values()) / 60)} hours in a week.\n"
+        + f"{_half_hours(minutes[busiest])} hours in a week "
+        + f"(chapter {busiest}).\n"
     )
+
+
+def _half_hours(minutes: int) -> str:
+    """Minutes as hours to the nearest half hour: 200 gives "3½"."""
+    halves = round(minutes / 30)
+    return f"{halves // 2}" + ("½" if halves % 2 else "")
 
 
 LIBRARY_START = "<!-- library answers: written by `make exercises` -->"

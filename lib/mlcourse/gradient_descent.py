@@ -7,9 +7,9 @@ step at update ``k`` is ``eta_k``, the chapter's :math:`\\eta_k`.
 .. rubric:: Gradient descent
 
 ``gradient_descent(grad, x0, learning_rate=0.1, tol=1e-6, max_iter=1000, objective=None,
-stopping=None, patience=5)`` runs ``x_{k+1} = x_k - eta_k grad(x_k)`` and returns a
-:class:`DescentResult` (``x``, ``path``, ``objective_path``, ``step_sizes``, ``n_iter``,
-``converged``, ``reason``). ``sgd(grad_sample, x0, n_samples, ..., batch_size=1, random_state=None,
+stopping=None, patience=5)`` runs ``x_k = x_{k-1} - eta_k grad(x_{k-1})``
+(``k = 1, 2, ...``) and returns a :class:`DescentResult` (``x``, ``path``,
+``objective_path``, ``step_sizes``, ``n_iter``, ``converged``, ``reason``). ``sgd(grad_sample, x0, n_samples, ..., batch_size=1, random_state=None,
 average=False)`` takes stochastic or mini-batch steps and returns an :class:`SGDResult`.
 
 .. rubric:: Numerical gradient
@@ -470,7 +470,7 @@ def gradient_descent(
     stopping: str | None = None,
     patience: int = 5,
 ) -> DescentResult:
-    """Minimize a function by gradient descent: ``x_{k+1} = x_k - eta_k * grad(x_k)``.
+    """Minimize a function by gradient descent: ``x_k = x_{k-1} - eta_k * grad(x_{k-1})``.
 
     The template of the chapter's algorithm box :prf:ref:`alg-gd-template`,
     with the update :eq:`eq-gd-update`: fix a step size and a threshold
@@ -496,8 +496,8 @@ def gradient_descent(
         ``objective(x) -> float``, the function being minimized. When given, its values
         are recorded, its change can stop the run, and a growing objective stops it.
     stopping : {"step", "objective", "both", "gradient"}, optional
-        ``"step"``: stop when the step length ``||eta_k grad(x_k)||`` falls below ``tol``.
-        ``"objective"``: stop when ``|f(x_{k+1}) - f(x_k)|`` falls below ``tol``.
+        ``"step"``: stop when the step length ``||eta_k grad(x_{k-1})||`` falls below ``tol``.
+        ``"objective"``: stop when ``|f(x_k) - f(x_{k-1})|`` falls below ``tol``.
         ``"both"``: stop only when both are below ``tol`` (the lectures' rule).
         ``"gradient"``: stop at the first iterate, ``x0`` included, where the
         gradient norm ``||grad(x_k)||`` falls below ``tol`` (the chapter's

@@ -529,6 +529,9 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
     tol : float, default 1e-4
         The convergence test (scikit-learn's): the best training loss of the
         last ``n_iter_no_change`` passes is not ``tol`` below the best before.
+        It only decides ``converged_``: unlike scikit-learn's, training runs
+        all ``max_iter`` passes whatever it says; only ``early_stopping``
+        stops it sooner.
 
     Attributes
     ----------

@@ -156,10 +156,10 @@ def linear_kernel(X, Z=None):
     prefer_skip_nested_validation=True,
 )
 def polynomial_kernel(X, Z=None, degree=2, gamma=1.0, coef0=1.0):
-    r""":math:`K_{ij} = (\gamma\, \mathbf x_i^\top \mathbf z_j + c_0)^p`, :eq:`eq-va-poly`.
+    r""":math:`K_{ij} = (\beta\, \mathbf x_i^\top \mathbf z_j + a)^p`, :eq:`eq-va-poly`.
 
-    :math:`\gamma` is ``gamma``, :math:`c_0` is ``coef0`` and :math:`p` is
-    ``degree``.
+    The scale :math:`\beta` is ``gamma`` in code (scikit-learn's name), the
+    offset :math:`a` is ``coef0`` and :math:`p` is ``degree``.
 
     With ``gamma=1, coef0=0, degree=2`` it is the inner product of
     :func:`polynomial_features_2d`; ``coef0 > 0`` adds every lower-degree
@@ -174,9 +174,9 @@ def polynomial_kernel(X, Z=None, degree=2, gamma=1.0, coef0=1.0):
     degree : int, default 2
         The power.
     gamma : float, default 1.0
-        Scale of the inner product.
+        The scale :math:`\beta` of the inner product.
     coef0 : float, default 1.0
-        The constant added before the power.
+        The offset :math:`a`, added before the power.
     """
     X, Z = _kernel_inputs(X, Z)
     K = X @ Z.T
@@ -190,9 +190,10 @@ def polynomial_kernel(X, Z=None, degree=2, gamma=1.0, coef0=1.0):
     {**_KERNEL_INPUTS, "gamma": POSITIVE}, prefer_skip_nested_validation=True
 )
 def rbf_kernel(X, Z=None, gamma=1.0):
-    r"""The Gaussian (RBF) kernel :math:`K_{ij} = e^{-\gamma \lVert \mathbf x_i - \mathbf z_j \rVert^2}`.
+    r"""The Gaussian (RBF) kernel :math:`K_{ij} = e^{-\beta \lVert \mathbf x_i - \mathbf z_j \rVert^2}`.
 
-    :eq:`eq-va-rbf`, computed in place from
+    :eq:`eq-va-rbf`, with :math:`\beta` ``gamma`` in code (scikit-learn's
+    name), computed in place from
     :math:`\lVert \mathbf x \rVert^2 + \lVert \mathbf z \rVert^2 - 2 \mathbf x^\top \mathbf z`.
 
     Parameters
@@ -202,7 +203,8 @@ def rbf_kernel(X, Z=None, gamma=1.0):
     Z : array_like of shape (m, d) or None, default None
         Second samples; ``None`` takes ``X``.
     gamma : float, default 1.0
-        Inverse squared width; larger is narrower.
+        The scale :math:`\beta`, an inverse squared width; larger is
+        narrower.
     """
     X, Z = _kernel_inputs(X, Z)
     K = X @ Z.T
@@ -823,18 +825,20 @@ class KernelPerceptron(BinaryClassifierMixin, _BinaryVariant):
     Parameters
     ----------
     kernel : {"linear", "poly", "rbf"} or callable, default="poly"
-        ``"poly"`` is :math:`(\\gamma\\, \\mathbf x^\\top \\mathbf z + c_0)^p`
+        ``"poly"`` is :math:`(\\beta\\, \\mathbf x^\\top \\mathbf z + a)^p`
         :eq:`eq-va-poly`, ``"rbf"`` is
-        :math:`e^{-\\gamma \\lVert \\mathbf x - \\mathbf z \\rVert^2}`
+        :math:`e^{-\\beta \\lVert \\mathbf x - \\mathbf z \\rVert^2}`
         :eq:`eq-va-rbf`; a
         callable ``k(A, B)`` returns the matrix of kernel values between
         the rows of A and of B.
     degree : int, default=2
         Degree of the polynomial kernel.
     gamma : float, default=1.0
-        Scale of the polynomial and RBF kernels.
+        The scale :math:`\\beta` of the polynomial and RBF kernels (named
+        ``gamma`` as in scikit-learn; the book's :math:`\\gamma` is the
+        margin).
     coef0 : float, default=1.0
-        Constant of the polynomial kernel.
+        The offset :math:`a` of the polynomial kernel.
     learning_rate, fit_intercept, shuffle, random_state
         As for :class:`VotedPerceptron`.
     max_iter : int, default=10
