@@ -510,8 +510,8 @@ def teaching_table() -> str:
     pace = "; ".join(f"chapter {c}, {m}" for c, m in minutes.items())
     busiest = max(minutes, key=minutes.get)
     folded = (
-        f":::{{dropdown}} The {len(rows) - 2} exercises: kind, level, "
-        "minutes and points\n" + "\n".join(rows) + "\n:::"
+        f":::{{admonition}} The {len(rows) - 2} exercises: kind, level, "
+        "minutes and points\n:class: dropdown\n\n" + "\n".join(rows) + "\n:::"
     )
     return (
         folded
