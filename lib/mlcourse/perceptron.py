@@ -624,9 +624,9 @@ class PerceptronRun(NamedTuple):
     otherwise the three are ``None``.
     """
 
-    #: The weights after each update (row 0: the start), or ``None``.
+    #: The weights after each update (row 0 is the start), or ``None``.
     coef_path: np.ndarray | None
-    #: The bias after each update (entry 0: the start), or ``None``.
+    #: The bias after each update (entry 0 is the start), or ``None``.
     intercept_path: np.ndarray | None
     #: The row of X behind each update, or ``None``.
     update_indices: np.ndarray | None
