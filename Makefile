@@ -133,8 +133,8 @@ book: $(STAMP) $(NODE_STAMP) $(SLIDES_STAMP)
 # of fighting for them. The Python environment and the Node tools install
 # side by side first. Each check is also a target of its own.
 CHAIN  := test-book test-editions test-site
-OTHERS := test-compat test-chapters test-assignments test-lib test-binder \
-          test-colab test-hygiene test-students lint
+OTHERS := test-compat test-chapters test-assignments test-lib test-hygiene \
+          test-binder test-colab test-students lint
 CHECKS := $(CHAIN) $(OTHERS)
 
 test:
