@@ -5,7 +5,7 @@ maintained extension (sphinx-revealjs, sphinx-exercise's options) selects
 notebook cells for slides or moves solutions to an appendix. It
 
 - links each chapter page to its deck and every page to the PDF (the
-  theme's download menu);
+  theme's download menu), and the site's root to all of them;
 - marks the nodes of cells with ``slideshow`` metadata (Jupyter's
   ``slide_type``) so that ``decks.py`` turns them into reveal.js slides;
 - for the PDF, numbers the chapters as the website does, drops outputs that
@@ -74,12 +74,25 @@ class MarkSlides(SphinxPostTransform):
                 box += node
 
 
+def has_deck(app, docname: str) -> bool:
+    """Whether a page is a notebook with cells marked for its lecture."""
+    source = Path(app.srcdir, docname + ".ipynb")
+    return source.exists() and bool(cell_marks(source))
+
+
 def add_links(app, pagename, templatename, context, doctree) -> None:
-    """Add the book's PDF and the chapter's deck to the download menu."""
+    """Add the book's PDF and the chapter's deck to the download menu; give
+    the site's root (home.html) the PDF and every chapter's deck."""
     to_root = context["pathto"]("", 1).rstrip("/") or "."
     links = [("Book (PDF)", f"{to_root}/{PDF}", "fas fa-book")]
-    source = Path(app.srcdir, pagename + ".ipynb")
-    if source.exists() and cell_marks(source):
+    if pagename == "index":
+        context["book_pdf"] = PDF
+        chapters = sorted(d for d in app.env.found_docs if has_deck(app, d))
+        names = [Path(docname).name for docname in chapters]
+        context["decks"] = [  # (chapter number, deck), as "01_..."
+            (int(name[:2]), f"{decks.FOLDER}/{name}") for name in names
+        ]
+    if has_deck(app, pagename):
         deck = f"{to_root}/{decks.FOLDER}/{Path(pagename).name}"
         links.append(("Slides", f"{deck}.html", "fas fa-person-chalkboard"))
         links.append(("Slides (PDF)", f"{deck}.pdf", "fas fa-file-pdf"))
