@@ -200,7 +200,7 @@ def test_built_pages_are_light():
     assert "Start with the introduction</a>" in root  # without the redirect
     chapters = re.findall(r'href="chapters/0[1-7]_\w+\.html">', root)
     assert len(chapters) == 7 and "Notation and conventions</a>" in root
-    assert not root_page_problems(root, reader_page.edition())
+    assert not root_page_problems(root, reader_page.__version__)
     css = (build / "_static" / "styles" / "book.css").read_text()
     assert len(css) < 120_000  # PurgeCSS reads no bundle of Bootstrap's code
     for mode in ("light", "dark"):  # both accessible code palettes
@@ -243,7 +243,6 @@ def render_root(contents: str = TOCTREE) -> str:
     """home.html as the build writes it, from a contents list."""
     import jinja2
 
-    start = "chapters/00_introduction.html"
     folder = ROOT / "tools" / "sphinx_ext" / "templates"
     template = jinja2.Environment(
         loader=jinja2.FileSystemLoader(folder)
@@ -251,40 +250,37 @@ def render_root(contents: str = TOCTREE) -> str:
     return template.render(
         docstitle="From least squares to the multi-layer perceptron",
         page_description="This is an open course on learning linear models.",
-        pathto=lambda docname: start,
-        contents=reader_page.with_introduction(contents, start),
-        edition=reader_page.edition(),
+        pathto=lambda docname: "chapters/00_introduction.html",
+        toctree=lambda **options: contents,
+        edition=reader_page.__version__,
         book_pdf="_downloads/book.pdf",
-        decks=[
-            (int(name[:2]), f"_downloads/slides/{name}") for name in DECK_NAMES
-        ],
+        decks=[f"_downloads/slides/{name}" for name in DECK_NAMES],
     )
 
 
 def test_the_root_is_a_landing_page():
-    assert not root_page_problems(render_root(), reader_page.edition())
+    root = render_root()
+    assert not root_page_problems(root, reader_page.__version__)
+    assert 'slides/02_logistic_regression.html">Chapter 2</a>' in root
+    # the introduction opens the first part only
+    twice = render_root(TOCTREE + TOCTREE)
+    assert twice.count(">Introduction</a>") == 1
+    assert twice.index(">Introduction<") < twice.index(">Notation")
 
 
 def test_the_root_check_fails_a_root_without_introduction_or_edition():
-    edition = reader_page.edition()
+    edition = reader_page.__version__
     root = render_root()
     without = root.replace(
         '<li class="toctree-l1"><a href="chapters/00_introduction.html">'
         "Introduction</a></li>",
         "",
     )
+    assert without != root
     assert root_page_problems(without, edition) == ["the introduction first"]
     assert root_page_problems(root, "0.0.1") == ["the edition"]
     old = root.replace("How to run the chapters</h2>", "</h2>")
     assert root_page_problems(old, edition) == ["how to run the chapters"]
-
-
-def test_the_introduction_opens_the_first_part_only():
-    contents = reader_page.with_introduction(TOCTREE + TOCTREE, "i.html")
-    assert contents.count(">Introduction</a>") == 1
-    assert contents.index("Introduction") < contents.index("Notation")
-    with pytest.raises(ValueError):
-        reader_page.with_introduction("<p>no list</p>", "i.html")
 
 
 def title_heights(page, html: str) -> list[float]:

@@ -74,25 +74,18 @@ class MarkSlides(SphinxPostTransform):
                 box += node
 
 
-def has_deck(app, docname: str) -> bool:
-    """Whether a page is a notebook with cells marked for its lecture."""
-    source = Path(app.srcdir, docname + ".ipynb")
-    return source.exists() and bool(cell_marks(source))
-
-
 def add_links(app, pagename, templatename, context, doctree) -> None:
-    """Add the book's PDF and the chapter's deck to the download menu; give
-    the site's root (home.html) the PDF and every chapter's deck."""
+    """Add the book's PDF and the chapter's deck to the download menu."""
     to_root = context["pathto"]("", 1).rstrip("/") or "."
     links = [("Book (PDF)", f"{to_root}/{PDF}", "fas fa-book")]
-    if pagename == "index":
-        context["book_pdf"] = PDF
-        chapters = sorted(d for d in app.env.found_docs if has_deck(app, d))
-        names = [Path(docname).name for docname in chapters]
-        context["decks"] = [  # (chapter number, deck), as "01_..."
-            (int(name[:2]), f"{decks.FOLDER}/{name}") for name in names
-        ]
-    if has_deck(app, pagename):
+    if pagename == "index":  # the site's root links the PDF and every deck
+        found = [Path(app.srcdir, d + ".ipynb") for d in app.env.found_docs]
+        marked = sorted(p.stem for p in found if p.exists() and cell_marks(p))
+        context.update(
+            book_pdf=PDF, decks=[f"{decks.FOLDER}/{name}" for name in marked]
+        )
+    source = Path(app.srcdir, pagename + ".ipynb")
+    if source.exists() and cell_marks(source):
         deck = f"{to_root}/{decks.FOLDER}/{Path(pagename).name}"
         links.append(("Slides", f"{deck}.html", "fas fa-person-chalkboard"))
         links.append(("Slides (PDF)", f"{deck}.pdf", "fas fa-file-pdf"))
@@ -223,13 +216,8 @@ def link_exercise(document, solution, env) -> None:
     exercise = env.sphinx_exercise_registry[solution["target_label"]]["node"]
     for node in document.findall(type(exercise)):
         if node.get("label") == exercise.get("label"):
-            node += nodes.paragraph(
-                "",
-                "",
-                raw_latex(
-                    rf"\hyperref[{label}]{{Solution on page~\pageref*{{{label}}}.}}"
-                ),
-            )
+            link = rf"\hyperref[{label}]{{Solution on page~\pageref*{{{label}}}.}}"
+            node += nodes.paragraph("", "", raw_latex(link))
 
 
 def append_solutions(document, taken, env) -> None:
@@ -251,9 +239,7 @@ def append_solutions(document, taken, env) -> None:
     page += [raw_latex(r"\setcounter{secnumdepth}{-1}"), chapter]
     bibliography = next(document.findall(thebibliography), None)
     before = bibliography
-    while before is not None and not isinstance(
-        before, addnodes.start_of_file
-    ):
+    while not isinstance(before, (addnodes.start_of_file, type(None))):
         before = before.parent
     if before is None:
         before = list(document.findall(addnodes.start_of_file))[-1]

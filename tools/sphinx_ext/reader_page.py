@@ -4,10 +4,9 @@
   stylesheet; no search index outside the search page, no Font Awesome
   script (the stylesheet draws the icons).
 - Pages (``html-page-context``): scripts deferred, in one file (the search
-  page's run at once); no widget state (the site runs no widget) or Live
-  Code (off); the first paragraph as description; the launch menu names
-  Binder and Colab without their logos; module pages unfold one class; the
-  site's root lists the introduction and names the edition.
+  page's run at once); no widget state or Live Code (off); the first
+  paragraph as description, the root's edition; the launch menu names
+  Binder and Colab without their logos; module pages unfold one class.
 - Code (``highlight_options``): a token takes its first ancestor type drawn
   as it is in both colour modes, so that neighbours share one ``<span>`` and
   a token drawn as text has none; operators are drawn as text.
@@ -32,6 +31,7 @@ from html import escape
 from pathlib import Path
 
 from docutils import nodes
+from mlcourse import __version__
 from pygments.filter import Filter
 from pygments.styles import get_style_by_name
 from pygments.token import STANDARD_TYPES, Operator, Text
@@ -119,21 +119,6 @@ def one_bundle(names: list, scripts: list) -> list:
     return kept + [type(scripts[0])(JS_BUNDLE, defer="defer")]
 
 
-def with_introduction(contents: str, href: str) -> str:
-    """The site's contents with the introduction first in the first part:
-    it is the root document, which no toctree lists."""
-    first = contents.index("<ul>") + len("<ul>")
-    entry = f'<li class="toctree-l1"><a href="{href}">Introduction</a></li>'
-    return contents[:first] + "\n" + entry + contents[first:]
-
-
-def edition() -> str:
-    """The book's edition: the library's version, which names its tag."""
-    from mlcourse import __version__
-
-    return __version__
-
-
 def without_logos(buttons: list) -> list:
     """The header's buttons, the launch menu's logos (images fetched before
     the text is drawn) left out: the menu names Binder and Colab."""
@@ -160,12 +145,7 @@ def _page(app, pagename, templatename, context, doctree):
     tags = [tag for tag in tags if 'name="viewport"' not in tag]
     if pagename == "index" and doctree is None:  # the site's root: home.html
         doctree = app.env.get_doctree(app.config.root_doc)
-        contents = context["toctree"](
-            maxdepth=1, includehidden=True, titles_only=True
-        )
-        start = context["pathto"](app.config.root_doc)
-        context["contents"] = with_introduction(contents, start)
-        context["edition"] = edition()
+        context["edition"] = __version__  # the library's, as its tag's
     text = escape(description(doctree)) if doctree else ""
     tags += [f'<meta name="description" content="{text}" />'] * bool(text)
     context["metatags"] = "\n".join(tags)
