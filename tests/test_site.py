@@ -200,12 +200,107 @@ def test_built_pages_are_light():
     assert "Start with the introduction</a>" in root  # without the redirect
     chapters = re.findall(r'href="chapters/0[1-7]_\w+\.html">', root)
     assert len(chapters) == 7 and "Notation and conventions</a>" in root
+    assert not root_page_problems(root, reader_page.__version__)
     css = (build / "_static" / "styles" / "book.css").read_text()
     assert len(css) < 120_000  # PurgeCSS reads no bundle of Bootstrap's code
     for mode in ("light", "dark"):  # both accessible code palettes
         assert f"html[data-theme={mode}] .highlight .k{{" in css.replace(
             '"', ""
         )
+
+
+# ------------------------------------------------------ the site's root
+
+#: The first part of the contents as the theme's toctree writes it.
+TOCTREE = """<p aria-level="2" class="caption" role="heading"><span \
+class="caption-text">Getting started</span></p>
+<ul>
+<li class="toctree-l1"><a class="reference internal" \
+href="chapters/notation.html">Notation and conventions</a></li>
+</ul>
+"""
+DECK_NAMES = ["01_linear_regression", "02_logistic_regression"]
+
+
+def root_page_problems(html: str, edition: str) -> list[str]:
+    """What the site's root (home.html) lacks of a landing page: the
+    introduction first in the contents, the edition, the PDF, every deck
+    with its handout, how to run the chapters."""
+    first = re.search(r"<ul>\s*<li[^>]*><a[^>]*>([^<]*)</a>", html)
+    decks = re.findall(r'href="_downloads/slides/(0\d_\w+)\.pdf"', html)
+    wanted = {
+        "the introduction first": bool(first) and first[1] == "Introduction",
+        "the edition": f"Edition {edition}</p>" in html,
+        "the PDF": 'href="_downloads/book.pdf"' in html,
+        "the slides": bool(decks)
+        and all(f"slides/{deck}.html" in html for deck in decks),
+        "how to run the chapters": "How to run the chapters</h2>" in html,
+    }
+    return [name for name, present in wanted.items() if not present]
+
+
+def render_root(contents: str = TOCTREE) -> str:
+    """home.html as the build writes it, from a contents list."""
+    import jinja2
+
+    folder = ROOT / "tools" / "sphinx_ext" / "templates"
+    template = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(folder)
+    ).get_template("home.html")
+    return template.render(
+        docstitle="From least squares to the multi-layer perceptron",
+        page_description="This is an open course on learning linear models.",
+        pathto=lambda docname: "chapters/00_introduction.html",
+        toctree=lambda **options: contents,
+        edition=reader_page.__version__,
+        book_pdf="_downloads/book.pdf",
+        decks=[f"_downloads/slides/{name}" for name in DECK_NAMES],
+    )
+
+
+def test_the_root_is_a_landing_page():
+    root = render_root()
+    assert not root_page_problems(root, reader_page.__version__)
+    assert 'slides/02_logistic_regression.html">Chapter 2</a>' in root
+    # the introduction opens the first part only
+    twice = render_root(TOCTREE + TOCTREE)
+    assert twice.count(">Introduction</a>") == 1
+    assert twice.index(">Introduction<") < twice.index(">Notation")
+
+
+def test_the_root_check_fails_a_root_without_introduction_or_edition():
+    edition = reader_page.__version__
+    root = render_root()
+    without = root.replace(
+        '<li class="toctree-l1"><a href="chapters/00_introduction.html">'
+        "Introduction</a></li>",
+        "",
+    )
+    assert without != root
+    assert root_page_problems(without, edition) == ["the introduction first"]
+    assert root_page_problems(root, "0.0.1") == ["the edition"]
+    old = root.replace("How to run the chapters</h2>", "</h2>")
+    assert root_page_problems(old, edition) == ["how to run the chapters"]
+
+
+def title_heights(page, html: str) -> list[float]:
+    """The heights, in its font size, of the root's title, and of the
+    title with the browser's heading size and the body's line height (4
+    lines at 390 px), in a browser ``page``."""
+    html = html.replace('http-equiv="refresh"', 'name="refresh"')
+    loose = re.sub(r"h1\{[^}]*\}", "h1{line-height:inherit}", html)
+    assert loose != html
+    heights = []
+    for version in (html, loose):
+        page.set_content(version)
+        heights.append(
+            page.evaluate(
+                "(h => h.getBoundingClientRect().height"
+                " / parseFloat(getComputedStyle(h).fontSize))"
+                "(document.querySelector('h1'))"
+            )
+        )
+    return heights
 
 
 def figure_numbers(html: str) -> list[int]:
@@ -361,7 +456,8 @@ def _missed_landings(
 @pytest.mark.site
 def test_links_to_sections_land_on_their_headings():
     """At 390 px, a middle and a late section of every chapter, opened by
-    their links; without reader.js's follow-up some of them miss."""
+    their links; without reader.js's follow-up some of them miss. The
+    root's title takes 3 lines at most."""
     import functools
     import http.server
     import threading
@@ -386,6 +482,10 @@ def test_links_to_sections_land_on_their_headings():
             without = bundle.replace(reader, "")
             page.route("**/book.js*", lambda r: r.fulfill(body=without))
             assert _missed_landings(page, base, chapters, first=True)
+            # the root's title: 3 lines at most (4 with the loose style)
+            root = (build / "index.html").read_text()
+            title, loose = title_heights(page, root)
+            assert title <= 3 * 1.25 < loose
             browser.close()
     finally:
         server.shutdown()

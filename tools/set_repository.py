@@ -85,9 +85,8 @@ def pin_edition(text: str, requirement: str) -> str:
 
 def main(root: Path = ROOT) -> int:
     old, new = previous_slug(root), slug(repository_url(root))
-    edit = lambda text: pin_edition(
-        replace_slug(text, old, new), setup_requirement(root)
-    )
+    requirement = setup_requirement(root)
+    edit = lambda text: pin_edition(replace_slug(text, old, new), requirement)
     changed = []
     notebooks = ("chapters", "exercises")
     for path in sorted(

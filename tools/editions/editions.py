@@ -5,7 +5,7 @@ maintained extension (sphinx-revealjs, sphinx-exercise's options) selects
 notebook cells for slides or moves solutions to an appendix. It
 
 - links each chapter page to its deck and every page to the PDF (the
-  theme's download menu);
+  theme's download menu), and the site's root to all of them;
 - marks the nodes of cells with ``slideshow`` metadata (Jupyter's
   ``slide_type``) so that ``decks.py`` turns them into reveal.js slides;
 - for the PDF, numbers the chapters as the website does, drops outputs that
@@ -78,6 +78,12 @@ def add_links(app, pagename, templatename, context, doctree) -> None:
     """Add the book's PDF and the chapter's deck to the download menu."""
     to_root = context["pathto"]("", 1).rstrip("/") or "."
     links = [("Book (PDF)", f"{to_root}/{PDF}", "fas fa-book")]
+    if pagename == "index":  # the site's root links the PDF and every deck
+        found = [Path(app.srcdir, d + ".ipynb") for d in app.env.found_docs]
+        marked = sorted(p.stem for p in found if p.exists() and cell_marks(p))
+        context.update(
+            book_pdf=PDF, decks=[f"{decks.FOLDER}/{name}" for name in marked]
+        )
     source = Path(app.srcdir, pagename + ".ipynb")
     if source.exists() and cell_marks(source):
         deck = f"{to_root}/{decks.FOLDER}/{Path(pagename).name}"
@@ -210,13 +216,8 @@ def link_exercise(document, solution, env) -> None:
     exercise = env.sphinx_exercise_registry[solution["target_label"]]["node"]
     for node in document.findall(type(exercise)):
         if node.get("label") == exercise.get("label"):
-            node += nodes.paragraph(
-                "",
-                "",
-                raw_latex(
-                    rf"\hyperref[{label}]{{Solution on page~\pageref*{{{label}}}.}}"
-                ),
-            )
+            link = rf"\hyperref[{label}]{{Solution on page~\pageref*{{{label}}}.}}"
+            node += nodes.paragraph("", "", raw_latex(link))
 
 
 def append_solutions(document, taken, env) -> None:
@@ -238,9 +239,7 @@ def append_solutions(document, taken, env) -> None:
     page += [raw_latex(r"\setcounter{secnumdepth}{-1}"), chapter]
     bibliography = next(document.findall(thebibliography), None)
     before = bibliography
-    while before is not None and not isinstance(
-        before, addnodes.start_of_file
-    ):
+    while not isinstance(before, (addnodes.start_of_file, type(None))):
         before = before.parent
     if before is None:
         before = list(document.findall(addnodes.start_of_file))[-1]

@@ -4,8 +4,8 @@
   stylesheet; no search index outside the search page, no Font Awesome
   script (the stylesheet draws the icons).
 - Pages (``html-page-context``): scripts deferred, in one file (the search
-  page's run at once); no widget state (the site runs no widget) or Live
-  Code (off); the first paragraph as description; the launch menu names
+  page's run at once); no widget state or Live Code (off); the first
+  paragraph as description, the root's edition; the launch menu names
   Binder and Colab without their logos; module pages unfold one class.
 - Code (``highlight_options``): a token takes its first ancestor type drawn
   as it is in both colour modes, so that neighbours share one ``<span>`` and
@@ -31,6 +31,7 @@ from html import escape
 from pathlib import Path
 
 from docutils import nodes
+from mlcourse import __version__
 from pygments.filter import Filter
 from pygments.styles import get_style_by_name
 from pygments.token import STANDARD_TYPES, Operator, Text
@@ -144,6 +145,7 @@ def _page(app, pagename, templatename, context, doctree):
     tags = [tag for tag in tags if 'name="viewport"' not in tag]
     if pagename == "index" and doctree is None:  # the site's root: home.html
         doctree = app.env.get_doctree(app.config.root_doc)
+        context["edition"] = __version__  # the library's, as its tag's
     text = escape(description(doctree)) if doctree else ""
     tags += [f'<meta name="description" content="{text}" />'] * bool(text)
     context["metatags"] = "\n".join(tags)
