@@ -23,6 +23,14 @@ def pytest_collection_modifyitems(items):
                 item.extra_keyword_matches.add(chapter)
 
 
+@pytest.fixture(autouse=True)
+def _close_figures():
+    """Each test starts with no open figure, whatever ran before it."""
+    yield
+    if "matplotlib.pyplot" in sys.modules:
+        sys.modules["matplotlib.pyplot"].close("all")
+
+
 def _timestamp_data(n=2000, d=10, seed=0, classes=2):
     """Standard normal columns and a Unix timestamp, ~1.7e9 + U(0, 3e7),
     the last column; the classes depend on both (logistic noise)."""

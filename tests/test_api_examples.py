@@ -9,6 +9,7 @@ would.
 
 import doctest
 import importlib
+import inspect
 import re
 from pathlib import Path
 
@@ -139,3 +140,40 @@ def test_what_an_iterative_fit_records(name):
         assert len(model.loss_path_) == model.n_iter_ + 1
     if name == "MLPClassifier":
         assert len(model.loss_curve_) == model.n_iter_
+
+
+ESTIMATOR_MODULES = [
+    "linear_regression",
+    "logistic_regression",
+    "gradient_descent",
+    "perceptron",
+    "perceptron_variants",
+    "mlp",
+]
+EQUATION_ROW = re.compile(r"^\| \{eq\}`([\w-]+)` \| (.+) \|$", re.M)
+
+
+def test_the_equation_index_is_that_of_the_docstrings():
+    """api.md's "From an equation to the code": each row's equation is
+    named in the docstring of each object of the row, and every equation a
+    public docstring of the estimator modules names has its row, in the
+    order of the chapters."""
+    index = {
+        label: re.findall(r"\{py:obj\}`~mlcourse\.([\w.]+)`", objects)
+        for label, objects in EQUATION_ROW.findall(OVERVIEW.read_text())
+    }
+    cited = {}
+    for module in ESTIMATOR_MODULES:
+        imported = importlib.import_module(f"mlcourse.{module}")
+        for name in imported.__all__:
+            doc = inspect.getdoc(getattr(imported, name)) or ""
+            for label in dict.fromkeys(re.findall(r":eq:`([^`]+)`", doc)):
+                cited.setdefault(label, []).append(f"{module}.{name}")
+    assert {k: sorted(v) for k, v in index.items()} == {
+        k: sorted(v) for k, v in cited.items()
+    }
+    chapters = "".join(
+        path.read_text() for path in sorted(ROOT.glob("chapters/0*.ipynb"))
+    )
+    defined = re.findall(r"\$\$ *\((eq-[\w-]+)\)", chapters)
+    assert list(index) == [label for label in defined if label in index]

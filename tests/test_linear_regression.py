@@ -12,6 +12,7 @@ from mlcourse.linear_regression import (
     Ridge,
     correlation,
     least_squares_line,
+    linear_inference,
     r2_score,
     slope_inference,
     sse,
@@ -646,3 +647,167 @@ def test_ridge_rejects_bad_input():
         Ridge().fit([[1e200], [-1e200]], [1.0, 2.0])
     with pytest.raises(NotFittedError, match="not fitted"):
         Ridge().predict([[1.0]])
+
+
+# --- multiple-regression inference -------------------------------------------------------
+
+
+def _diabetes():
+    from sklearn.datasets import load_diabetes
+
+    return load_diabetes(return_X_y=True)
+
+
+def test_linear_inference_with_one_feature_is_slope_inference():
+    """d = 1: the closed forms of simple regression, eq-lr-se and
+    eq-lr-intervals with h_0 = 1/n + (x_0 - x bar)^2 / S_xx."""
+    rng = np.random.default_rng(11)
+    x = rng.uniform(-3, 5, size=17)
+    y = 0.4 * x + 1 + rng.normal(scale=1.5, size=x.size)
+    simple = slope_inference(x, y, confidence=0.9)
+    result = linear_inference(x[:, None], y, confidence=0.9)
+    assert result.coef[0] == pytest.approx(simple.slope, rel=1e-12)
+    assert result.intercept == pytest.approx(simple.intercept, rel=1e-12)
+    assert result.coef_stderr[0] == pytest.approx(
+        simple.slope_stderr, rel=1e-12
+    )
+    assert result.intercept_stderr == pytest.approx(
+        simple.intercept_stderr, rel=1e-12
+    )
+    assert result.t_statistic[0] == pytest.approx(
+        simple.t_statistic, rel=1e-12
+    )
+    assert result.p_value[0] == pytest.approx(simple.p_value, rel=1e-9)
+    np.testing.assert_allclose(
+        result.confidence_interval[0], simple.confidence_interval, rtol=1e-12
+    )
+    assert (result.sigma, result.dof) == (
+        pytest.approx(simple.sigma, rel=1e-12),
+        simple.dof,
+    )
+    assert result.vif[0] == pytest.approx(1.0, abs=1e-12)
+    x0 = np.array([-4.0, 1.0, 7.0])
+    h0 = 1 / x.size + (x0 - x.mean()) ** 2 / np.sum((x - x.mean()) ** 2)
+    t = stats.t.ppf(0.95, x.size - 2)
+    fitted = simple.intercept + simple.slope * x0
+    for method, extra in (("mean_interval", 0), ("prediction_interval", 1)):
+        half = t * simple.sigma * np.sqrt(extra + h0)
+        np.testing.assert_allclose(
+            getattr(result, method)(x0[:, None]),
+            np.column_stack([fitted - half, fitted + half]),
+            rtol=1e-12,
+        )
+    assert result.f_test([0]).statistic == pytest.approx(
+        simple.t_statistic**2, rel=1e-12
+    )
+
+
+def test_linear_inference_on_diabetes_matches_an_independent_computation():
+    """eq-lr-cov from numpy's pseudo-inverse of the design with its ones
+    column; the VIFs from regressions of each feature on the others."""
+    X, y = _diabetes()
+    result = linear_inference(X, y, confidence=0.99)
+    A = np.column_stack([np.ones(len(y)), X])
+    beta, sse_, *_ = np.linalg.lstsq(A, y, rcond=None)
+    dof = len(y) - A.shape[1]
+    s2 = sse_[0] / dof
+    A_plus = np.linalg.pinv(A)
+    covariance = s2 * A_plus @ A_plus.T
+    np.testing.assert_allclose(
+        result.covariance,
+        covariance,
+        rtol=1e-9,
+        atol=1e-12 * np.abs(covariance).max(),  # the zeros of centred data
+    )
+    np.testing.assert_allclose(result.coef, beta[1:], rtol=1e-10)
+    assert result.intercept == pytest.approx(beta[0], rel=1e-12)
+    se = np.sqrt(np.diag(covariance))
+    np.testing.assert_allclose(result.coef_stderr, se[1:], rtol=1e-10)
+    assert result.intercept_stderr == pytest.approx(se[0], rel=1e-10)
+    t = beta[1:] / se[1:]
+    np.testing.assert_allclose(result.t_statistic, t, rtol=1e-10)
+    np.testing.assert_allclose(
+        result.p_value, 2 * stats.t.sf(np.abs(t), dof), rtol=1e-8
+    )
+    half = stats.t.ppf(0.995, dof) * se[1:]
+    np.testing.assert_allclose(
+        result.confidence_interval,
+        np.column_stack([beta[1:] - half, beta[1:] + half]),
+        rtol=1e-10,
+    )
+    assert result.sigma**2 == pytest.approx(s2, rel=1e-12)
+    assert result.dof == dof == 431
+    for j in range(X.shape[1]):
+        others = np.delete(X, j, axis=1)
+        r2_j = SkLinearRegression().fit(others, X[:, j]).score(others, X[:, j])
+        assert result.vif[j] == pytest.approx(1 / (1 - r2_j), rel=1e-9)
+
+
+def test_linear_inference_reproduces_chapter_one():
+    """The printed values of "Coefficients and collinearity" and of the
+    F-test of the six serum values; the F-test against the two fits."""
+    X, y = _diabetes()
+    result = linear_inference(X, y)
+    assert result.coef_stderr[4] == pytest.approx(416.7, abs=0.1)
+    assert result.coef_stderr[5] == pytest.approx(339.0, abs=0.1)
+    np.testing.assert_allclose(
+        result.vif.round(1),
+        [1.2, 1.3, 1.5, 1.5, 59.2, 39.2, 15.4, 8.9, 10.1, 1.5],
+    )
+    serum = result.f_test(range(4, 10))
+    assert (serum.q, serum.dof) == (6, 431)
+    assert serum.statistic == pytest.approx(17.50, abs=0.01)
+    assert serum.p_value < 1e-15
+
+    def sse_with(columns):
+        A = np.column_stack([np.ones(len(y)), X[:, columns]])
+        return np.linalg.lstsq(A, y, rcond=None)[1][0]
+
+    sse_1 = sse_with(list(range(10)))
+    for dropped in ([4, 5, 6, 7, 8, 9], [8], [0, 2]):
+        kept = [j for j in range(10) if j not in dropped]
+        F = (sse_with(kept) - sse_1) / len(dropped) / (sse_1 / 431)
+        test = result.f_test(dropped)
+        assert test.statistic == pytest.approx(F, rel=1e-9)
+        assert test.p_value == pytest.approx(
+            stats.f.sf(F, len(dropped), 431), rel=1e-6
+        )
+    assert result.f_test([8]).statistic == pytest.approx(
+        result.t_statistic[8] ** 2, rel=1e-12
+    )
+    assert result.f_test([-1]) == result.f_test([9])
+
+
+def test_prediction_intervals_cover_new_observations():
+    """95% of new observations fall in their prediction intervals (2000
+    simulated data sets, three features)."""
+    rng = np.random.default_rng(12)
+    X = rng.normal(size=(20, 3))
+    beta = np.array([1.0, -2.0, 0.5])
+    x0 = rng.normal(size=(1, 3))
+    hits = 0
+    for _ in range(2000):
+        y = 3 + X @ beta + rng.normal(size=20)
+        low, high = linear_inference(X, y).prediction_interval(x0)[0]
+        hits += low <= 3 + x0[0] @ beta + rng.normal() <= high
+    assert abs(hits / 2000 - 0.95) < 0.02  # 4 binomial sd
+
+
+def test_linear_inference_rejects_bad_input():
+    X, y = _diabetes()
+    with pytest.raises(ValueError, match="at least 12 samples"):
+        linear_inference(X[:11], y[:11])
+    with pytest.raises(ValueError, match="rank 10 but 11 features"):
+        linear_inference(np.column_stack([X, X[:, 4] - X[:, 5]]), y)
+    with pytest.raises(ValueError, match="rank 10 but 11 features"):
+        linear_inference(np.column_stack([X, np.ones(len(y))]), y)
+    with pytest.raises(ValueError, match="'confidence' parameter"):
+        linear_inference(X, y, confidence=95)
+    with pytest.raises(ValueError, match="Input X contains NaN"):
+        linear_inference(np.where(X > 0.1, np.nan, X), y)
+    result = linear_inference(X, y)
+    for bad in ([], [10], [1, 1], [0.5], [[1, 2]]):
+        with pytest.raises(ValueError, match="distinct integer indices"):
+            result.f_test(bad)
+    with pytest.raises(ValueError, match="X has 3 features, but the fit"):
+        result.mean_interval(np.ones((2, 3)))

@@ -11,6 +11,9 @@
 - :func:`slope_inference`: standard errors, t statistic, p-value and confidence interval for
   the slope of a simple regression under the model's five assumptions (section "Inference
   for the slope").
+- :func:`linear_inference`: the same for every coefficient of a multiple regression, with
+  variance inflation factors, the F-test of a group of slopes and the intervals at new
+  inputs (sections "Coefficients and collinearity" and :ref:`lr-f-test`).
 
 The algorithms are numpy's (its QR and SVD call LAPACK); ``scipy.stats``
 supplies the Student t distribution.
@@ -34,9 +37,12 @@ __all__ = [
     "Ridge",
     "RankWarning",
     "SlopeInference",
+    "LinearInference",
+    "FTest",
     "least_squares_line",
     "correlation",
     "slope_inference",
+    "linear_inference",
     "sse",
     "r2_score",
 ]
@@ -539,4 +545,257 @@ def slope_inference(x, y, confidence: float = 0.95) -> SlopeInference:
         confidence=float(confidence),
         sigma=sigma,
         dof=dof,
+    )
+
+
+@dataclass(frozen=True)
+class FTest:
+    """What :meth:`LinearInference.f_test` returns (section :ref:`lr-f-test`)."""
+
+    #: The statistic :math:`F` of :eq:`eq-lr-f`.
+    statistic: float
+    #: The probability that :math:`F_{q,\,n-d-1}` exceeds it.
+    p_value: float
+    #: The number :math:`q` of slopes tested, the numerator's degrees of
+    #: freedom.
+    q: int
+    #: The denominator's degrees of freedom, :math:`n - d - 1`.
+    dof: int
+
+
+@dataclass(frozen=True)
+class LinearInference:
+    """What :func:`linear_inference` returns.
+
+    Sections "Coefficients and collinearity" and :ref:`lr-f-test`. The field
+    names follow :class:`SlopeInference` and
+    :class:`mlcourse.logistic_regression.LogisticInference`; ``covariance``
+    orders the coefficients intercept first,
+    :math:`(\\beta_0, \\beta_1, \\dots, \\beta_d)`.
+    """
+
+    #: The least-squares slopes, shape ``(n_features,)``.
+    coef: np.ndarray
+    #: The least-squares intercept :math:`\hat\beta_0`.
+    intercept: float
+    #: Standard errors of the slopes, shape ``(n_features,)``.
+    coef_stderr: np.ndarray
+    #: Standard error of the intercept.
+    intercept_stderr: float
+    #: ``coef / coef_stderr``, one t statistic per slope.
+    t_statistic: np.ndarray
+    #: Two-sided p-values of "this slope is 0", from Student's t with
+    #: ``dof`` degrees of freedom.
+    p_value: np.ndarray
+    #: One row ``(low, high)`` per slope, at level ``confidence``.
+    confidence_interval: np.ndarray
+    #: The level of the intervals, as given (0.95 by default).
+    confidence: float
+    #: :math:`s^2 (\tilde X^\top \tilde X)^{-1}` :eq:`eq-lr-cov`, shape
+    #: ``(n_features + 1,) * 2``, intercept first.
+    covariance: np.ndarray
+    #: The estimate :math:`s` of the noise's standard deviation, the root of
+    #: :math:`s^2 = \mathrm{SSE} / (n - d - 1)` :eq:`eq-lr-cov`.
+    sigma: float
+    #: Degrees of freedom of :math:`s^2` and of the t statistics,
+    #: :math:`n - d - 1`.
+    dof: int
+    #: The variance inflation factors :math:`1 / (1 - R_j^2)`, one per
+    #: feature.
+    vif: np.ndarray
+
+    def f_test(self, columns) -> FTest:
+        r"""The F-test that the slopes of ``columns`` are all 0 :eq:`eq-lr-f`.
+
+        The smaller, nested model drops the :math:`q` features ``columns``
+        (indices into the features). With :math:`\mathbf b` their slopes
+        and :math:`V` their block of ``covariance``,
+        :math:`F = \mathbf b^\top V^{-1} \mathbf b / q`, which equals
+        :math:`\frac{(\mathrm{SSE}_0 - \mathrm{SSE})/q}{s^2}` of
+        :eq:`eq-lr-f` exactly, without refitting the smaller model. For one
+        column, :math:`F = t^2`.
+
+        Parameters
+        ----------
+        columns : sequence of int
+            Distinct indices of the slopes tested, at least one.
+        """
+        from scipy import stats
+
+        d = self.coef.shape[0]
+        picked = np.asarray(columns)
+        if (
+            picked.ndim != 1
+            or picked.size == 0
+            or not np.issubdtype(picked.dtype, np.integer)
+            or len(set(picked.tolist())) != picked.size
+            or picked.min() < -d
+            or picked.max() >= d
+        ):
+            raise ValueError(
+                "columns must be distinct integer indices of the "
+                f"{d} features (at least one); got {columns!r}."
+            )
+        picked = np.unique(picked % d)
+        b = self.coef[picked]
+        block = self.covariance[np.ix_(picked + 1, picked + 1)]
+        statistic = float(b @ np.linalg.solve(block, b) / picked.size)
+        return FTest(
+            statistic=statistic,
+            p_value=float(stats.f.sf(statistic, picked.size, self.dof)),
+            q=int(picked.size),
+            dof=self.dof,
+        )
+
+    def mean_interval(self, X) -> np.ndarray:
+        r"""Intervals for the mean response at new inputs :eq:`eq-lr-intervals`.
+
+        At each row :math:`\mathbf x_0` of ``X``,
+        :math:`\hat y_0 \pm t\,s\sqrt{h_0}` with
+        :math:`s^2 h_0 = \tilde{\mathbf x}_0^\top\,` ``covariance``
+        :math:`\,\tilde{\mathbf x}_0` and :math:`t` the
+        :math:`(1 + c)/2` quantile of :math:`t_{n-d-1}`. Returns one row
+        ``(low, high)`` per row of ``X``.
+        """
+        return self._intervals(X, 0.0)
+
+    def prediction_interval(self, X) -> np.ndarray:
+        r"""Intervals for one new observation at new inputs :eq:`eq-lr-intervals`.
+
+        As :meth:`mean_interval`, with :math:`s\sqrt{1 + h_0}`: the new
+        observation carries its own noise. Returns one row ``(low, high)``
+        per row of ``X``.
+        """
+        return self._intervals(X, 1.0)
+
+    def _intervals(self, X, noise):
+        from scipy import stats
+
+        d = self.coef.shape[0]
+        X = check_array(X, dtype=np.float64, input_name="X")
+        if X.shape[1] != d:
+            raise ValueError(
+                f"X has {X.shape[1]} features, but the fit had {d}."
+            )
+        A = np.column_stack([np.ones(X.shape[0]), X])
+        variance = np.einsum("ij,jk,ik->i", A, self.covariance, A)
+        fitted = self.intercept + X @ self.coef
+        t = stats.t.ppf(0.5 + self.confidence / 2, self.dof)
+        half = t * np.sqrt(variance + noise * self.sigma**2)
+        return np.column_stack([fitted - half, fitted + half])
+
+
+@validate_params(
+    {
+        "X": ["array-like"],
+        "y": ["array-like"],
+        "confidence": [Interval(Real, 0, 1, closed="neither")],
+    },
+    prefer_skip_nested_validation=True,
+)
+def linear_inference(X, y, confidence: float = 0.95) -> LinearInference:
+    r"""Standard errors, t tests, intervals and F-tests of multiple regression.
+
+    Sections "Coefficients and collinearity" and :ref:`lr-f-test` of the
+    chapter "Linear regression". Fits :class:`LinearRegression` (with an
+    intercept), then, under the model's assumptions with independent
+    :math:`\mathcal N(0, \sigma^2)` noise, with :math:`d` features and
+    :math:`\tilde X` the design with its column of ones:
+
+    - ``sigma``: :math:`s`, with :math:`s^2 = \mathrm{SSE} / (n - d - 1)`
+      and ``dof`` :math:`= n - d - 1` :eq:`eq-lr-cov`;
+    - ``covariance``: :math:`s^2 (\tilde X^\top \tilde X)^{-1}`
+      :eq:`eq-lr-cov`, intercept first, computed from the centred
+      features (never by inverting :math:`\tilde X^\top \tilde X`);
+    - ``coef_stderr``, ``intercept_stderr``: the roots of its diagonal;
+      for slope :math:`j`, :math:`s / \sqrt{S_{jj}(1 - R_j^2)}`
+      :eq:`eq-lr-se-fwl`;
+    - ``t_statistic = coef / coef_stderr``, its two-sided ``p_value`` from
+      :math:`t_{n-d-1}`, and ``confidence_interval``:
+      ``coef -/+ t * coef_stderr`` with :math:`t` the :math:`(1 + c)/2`
+      quantile of :math:`t_{n-d-1}` for the level :math:`c`
+      (``confidence``);
+    - ``vif``: :math:`\mathrm{VIF}_j = 1 / (1 - R_j^2)`, with
+      :math:`R_j^2` the :math:`R^2` of feature :math:`j` regressed on the
+      others;
+    - :meth:`LinearInference.f_test`: the F-test :eq:`eq-lr-f` that a group
+      of slopes is 0; :meth:`LinearInference.mean_interval` and
+      :meth:`LinearInference.prediction_interval`: the intervals
+      :eq:`eq-lr-intervals` at new inputs.
+
+    With one feature the results are those of :func:`slope_inference`.
+
+    Parameters
+    ----------
+    X : array_like of shape (n_samples, n_features)
+        At least ``n_features + 2`` samples.
+    y : array_like of shape (n_samples,)
+    confidence : float, default 0.95
+        The level of the intervals, strictly between 0 and 1.
+
+    Returns
+    -------
+    LinearInference
+
+    Raises
+    ------
+    ValueError
+        When there are fewer than ``n_features + 2`` samples (no degree of
+        freedom is left for :math:`s^2`), or when a feature is constant or
+        a linear combination of others (the coefficients are not
+        determined).
+    """
+    from scipy import stats
+
+    model = LinearRegression()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RankWarning)
+        model.fit(X, y)
+    X = np.asarray(predict_data(model, X), dtype=float)
+    n, d = X.shape
+    if n < d + 2:
+        raise ValueError(
+            f"Inference with {d} features and an intercept needs at least "
+            f"{d + 2} samples, to leave a degree of freedom for s^2; got "
+            f"n_samples = {n}."
+        )
+    if model.rank_ < d:
+        raise ValueError(
+            f"The centred design has rank {model.rank_} but {d} features: "
+            "some features are constant or linear combinations of others, "
+            "so their coefficients are not determined. Drop the redundant "
+            "features."
+        )
+    dof = n - d - 1
+    sigma2 = model.sse_ / dof
+    x_bar = X.mean(axis=0)
+    centred = X - x_bar
+    s_jj = np.einsum("ij,ij->j", centred, centred)
+    scale = np.sqrt(s_jj)
+    # (Xc^T Xc)^{-1} = D^{-1} R^{-1} R^{-T} D^{-1} from the QR of Xc D^{-1}
+    R = np.linalg.qr(centred / scale, mode="r")
+    R_inv = np.linalg.solve(R, np.eye(d)) / scale[:, None]
+    slopes = sigma2 * (R_inv @ R_inv.T)
+    covariance = np.empty((d + 1, d + 1))
+    covariance[1:, 1:] = slopes
+    covariance[0, 1:] = covariance[1:, 0] = -(x_bar @ slopes)
+    covariance[0, 0] = sigma2 / n + x_bar @ slopes @ x_bar
+    stderr = np.sqrt(np.diag(covariance))
+    t_statistic = model.coef_ / stderr[1:]
+    half = stats.t.ppf(0.5 + float(confidence) / 2, dof) * stderr[1:]
+    return LinearInference(
+        coef=model.coef_,
+        intercept=model.intercept_,
+        coef_stderr=stderr[1:],
+        intercept_stderr=float(stderr[0]),
+        t_statistic=t_statistic,
+        p_value=2 * stats.t.sf(np.abs(t_statistic), dof),
+        confidence_interval=np.column_stack(
+            [model.coef_ - half, model.coef_ + half]
+        ),
+        confidence=float(confidence),
+        covariance=covariance,
+        sigma=float(np.sqrt(sigma2)),
+        dof=dof,
+        vif=np.diag(slopes) * s_jj / sigma2,
     )

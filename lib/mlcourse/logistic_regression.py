@@ -18,11 +18,12 @@ scikit-learn gives a penalty):
    &\\quad + \\frac{\\lambda}{2} \\lVert \\mathbf{w} \\rVert^2,
 
 where :math:`z_i = \\mathbf{w}^\\top \\mathbf{x}_i + b` is the score of
-sample :math:`i`. Its gradient,
-:math:`\\tfrac{1}{n} \\tilde X^\\top (\\mathbf{p} - \\mathbf{y})` plus
-:math:`\\lambda \\mathbf{w}`, is :eq:`eq-logr-gradient` divided by
-:math:`-n`: gradient *descent* on :math:`J` is the chapter's gradient
-*ascent* on the log-likelihood :eq:`eq-logr-loglik`.
+sample :math:`i`. Its gradient is
+:math:`\\tfrac{1}{n} \\tilde X^\\top (\\mathbf{p} - \\mathbf{y})`, which
+is :eq:`eq-logr-gradient` divided by :math:`-n`, plus
+:math:`\\lambda \\mathbf{w}` on the weights: without the penalty, gradient
+*descent* on :math:`J` is the chapter's gradient *ascent* on the
+log-likelihood :eq:`eq-logr-loglik`.
 
 Three solvers share that objective (``solver=``):
 

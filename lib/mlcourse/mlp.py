@@ -7,7 +7,8 @@ and, below the output, :math:`A^{(l)} = g(Z^{(l)})` :eq:`eq-mlp-hidden`. The
 output layer turns :math:`Z^{(L)}` into probabilities: a sigmoid with one output unit for two
 classes, a softmax over ``K`` units for ``K > 2`` classes
 :eq:`eq-mlp-output`. The loss is the mean cross-entropy plus an L2
-penalty :math:`\frac{\alpha}{2} \sum_l \lVert W^{(l)} \rVert^2` :eq:`eq-mlp-loss`.
+penalty :math:`\frac{\lambda}{2} \sum_l \lVert W^{(l)} \rVert^2` :eq:`eq-mlp-loss`
+(:math:`\lambda` is ``alpha``), over a batch of :math:`m` samples.
 
 Backpropagation, :eq:`eq-mlp-delta-out`, :eq:`eq-mlp-grads` and
 :eq:`eq-mlp-delta-back`, runs the chain rule from the output back to the
@@ -17,16 +18,18 @@ product entry by entry):
 .. math::
 
    \begin{aligned}
-   \Delta^{(L)} &= (P - Y) / n, \\
+   \Delta^{(L)} &= (P - Y) / m, \\
    \partial J / \partial W^{(l)} &= A^{(l-1)\top} \Delta^{(l)}
-       + \alpha W^{(l)}, \\
+       + \lambda W^{(l)}, \\
    \partial J / \partial b^{(l)} &= \mathbf 1^\top \Delta^{(l)}, \\
    \Delta^{(l-1)} &= \Delta^{(l)} W^{(l)\top} \odot g'(Z^{(l-1)}).
    \end{aligned}
 
 Training is mini-batch stochastic gradient descent with heavy-ball momentum
-:eq:`eq-mlp-momentum`: ``v <- momentum * v - learning_rate * grad``,
-``theta <- theta + v``. The defaults (``learning_rate=0.1``,
+:eq:`eq-mlp-momentum`: :math:`v \leftarrow \theta v - \eta \nabla_w J` and
+:math:`w \leftarrow w + v` for the vector :math:`w` of all weights and biases,
+with the momentum :math:`\theta` (``momentum``) and the step :math:`\eta`
+(``learning_rate``). The defaults (``learning_rate=0.1``,
 ``momentum=0.9``, ``batch_size=32``, ``max_iter=200``, tanh hidden units,
 Glorot initialization, He's for relu units) make
 ``MLPClassifier(hidden_layer_sizes=(64,))`` reach at least 97% test
@@ -174,7 +177,7 @@ def cross_entropy(P, Y):
     Probabilities are clipped to ``[eps, 1 - eps]``, ``eps`` the machine
     epsilon of their dtype (``2.2e-16`` for float64), as scikit-learn's
     ``log_loss`` and its ``MLPClassifier`` do (since version 1.2), so that
-    a confident mistake costs at most :math:`-\ln \varepsilon = 36.0`. Training uses
+    a confident mistake costs at most :math:`-\ln \epsilon = 36.0`. Training uses
     :func:`cross_entropy_from_scores`, which needs no clip.
 
     Parameters
@@ -348,7 +351,7 @@ def backward(coefs, Zs, As, Y, activation_name="tanh", alpha=0.0):
     activation_name : str, default "tanh"
         The hidden activation (see :func:`activation`).
     alpha : float, default 0.0
-        Strength of the L2 penalty :math:`\frac{\alpha}{2} \sum_l \lVert W^{(l)} \rVert^2`.
+        Strength :math:`\lambda` of the L2 penalty :math:`\frac{\lambda}{2} \sum_l \lVert W^{(l)} \rVert^2`.
     """
     n = As[0].shape[0]
     delta = (As[-1] - Y) / n  # Delta^(L) = (P - Y) / n
@@ -398,7 +401,7 @@ def loss_and_gradients(
     activation_name : str, default "tanh"
         The hidden activation (see :func:`activation`).
     alpha : float, default 0.0
-        Strength of the L2 penalty :math:`\frac{\alpha}{2} \sum_l \lVert W^{(l)} \rVert^2`.
+        Strength :math:`\lambda` of the L2 penalty :math:`\frac{\lambda}{2} \sum_l \lVert W^{(l)} \rVert^2`.
     """
     Zs, As = forward(coefs, intercepts, X, activation_name)
     loss = cross_entropy_from_scores(Zs[-1], Y)
@@ -497,7 +500,8 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
         the number ``k = 1, 2, ...`` of the SGD step (such as
         ``InverseLinear(0.5)``).
     momentum : float in [0, 1), default 0.9
-        Heavy-ball momentum; 0 gives plain SGD.
+        Heavy-ball momentum :math:`\theta` :eq:`eq-mlp-momentum`; 0 gives
+        plain SGD.
     max_iter : int, default 200
         Passes (epochs) over the training data. Training runs them all, as
         stochastic gradient descent has no test to stop on, unless
@@ -506,7 +510,7 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
     batch_size : int, default 32
         Samples per SGD step (capped at the number of training samples).
     alpha : float, default 0.0
-        Strength of the L2 penalty :math:`\frac{\alpha}{2} \sum_l \lVert W^{(l)} \rVert^2` on the
+        Strength :math:`\lambda` of the L2 penalty :math:`\frac{\lambda}{2} \sum_l \lVert W^{(l)} \rVert^2` on the
         weights (not the biases).
     shuffle : bool, default True
         Shuffle the samples before each pass.

@@ -99,7 +99,7 @@ def _signed(X, y):
 
 @validate_params({"X": ["array-like"]}, prefer_skip_nested_validation=True)
 def augment(X):
-    """Augmented samples ``[1, x]``, the ones FIRST :eq:`eq-pc-augmented`.
+    """Augmented samples ``[1, x]``, the ones first :eq:`eq-pc-augmented`.
 
     Section "The bias by augmentation": with ``X_tilde = augment(X)`` and
     ``w_tilde = [b, *w]``, ``X_tilde @ w_tilde`` equals ``X @ w + b``.
@@ -789,7 +789,7 @@ class Perceptron(_PerceptronRule):
     Parameters
     ----------
     learning_rate : float or callable, default=1.0
-        The step ``eta_k`` of update ``k``: a number above zero, or a
+        The step :math:`\eta_k` of update :math:`k`: a number above zero, or a
         function of ``k`` (``k = 1`` first), such as ``InverseLinear(1.0)``
         from :mod:`mlcourse.gradient_descent`.
     max_iter : int, default=100
@@ -894,7 +894,7 @@ class BatchPerceptron(_PerceptronRule):
     Parameters
     ----------
     learning_rate : float or callable, default=1.0
-        The step ``eta_k`` of step ``k`` (``k = 1`` first).
+        The step :math:`\\eta_k` of step :math:`k` (``k = 1`` first).
     max_iter : int, default=100
         Largest number of iterations, each a pass over the data.
     fit_intercept : bool, default=True

@@ -304,7 +304,7 @@ def voted_perceptron_naive(
 ):
     """The voted perceptron (:prf:ref:`alg-va-voted`), from the plain loop.
 
-    Returns ``(weights, intercepts, counts)``: the K weight vectors in order
+    Returns ``(weights, intercepts, counts)``: the M weight vectors in order
     (the start first), their intercepts and their survival counts.
     ``orders`` gives the visiting order of each pass (default: in order).
     """
@@ -610,11 +610,12 @@ class VotedPerceptron(BinaryClassifierMixin, _BinaryVariant):
         + """
     Attributes
     ----------
-    weights_ : ndarray of shape (K, n_features)
-        Every weight vector, the start first.
-    intercepts_ : ndarray of shape (K,)
+    weights_ : ndarray of shape (M, n_features)
+        Every weight vector, the start first: :math:`M` is
+        ``n_updates_ + 1``.
+    intercepts_ : ndarray of shape (M,)
         Their biases.
-    counts_ : ndarray of shape (K,)
+    counts_ : ndarray of shape (M,)
         Their survival counts, which sum to the number of visits.
     coef_ : ndarray of shape (n_features,)
         The averaged weights ``sum_k c_k w_k / sum_k c_k`` (the vote
@@ -650,16 +651,16 @@ class VotedPerceptron(BinaryClassifierMixin, _BinaryVariant):
     def decision_function(self, X):
         r"""The vote :math:`\sum_k c_k \operatorname{sign}(\mathbf w_k^\top \mathbf x + b_k) / \sum_k c_k`, in [-1, 1].
 
-        ``K`` inner products per sample, one per stored vector, computed a
+        :math:`M` inner products per sample, one per stored vector, computed a
         few vectors at a time (a bounded number of scores at once) so that
         memory stays bounded; the sums are of whole numbers, so the
         result does not depend on the chunks.
         """
         X = predict_data(self, X, "weights_")
-        n, K = X.shape[0], self.counts_.shape[0]
+        n, M = X.shape[0], self.counts_.shape[0]
         chunk = max(1, PREDICT_CHUNK // max(n, 1))
         votes = np.zeros(n)
-        for a in range(0, K, chunk):
+        for a in range(0, M, chunk):
             scores = X @ self.weights_[a : a + chunk].T
             scores += self.intercepts_[a : a + chunk]
             votes += np.sign(scores) @ self.counts_[a : a + chunk]
