@@ -10,16 +10,12 @@
   exactly 0 abstains, and a tied vote gives -1;
 - :func:`check_kernel_predict` (:ref:`ex-va-kernel-predict`): the
   kernel perceptron's prediction (equation :eq:`eq-va-dual`) with the RBF
-  kernel, ``kernel_predict(X_train, y_signed, alpha, b, X, beta)``;
-- :func:`check_best_pass` (:ref:`ex-va-best-pass`): early stopping's
-  choice, ``best_pass(val_accuracy)``, the number (from 1) of the first
-  pass with the highest validation accuracy.
+  kernel, ``kernel_predict(X_train, y_signed, alpha, b, X, beta)``.
 
 What a case should give: the average from the library's
 ``AveragedPerceptron``; the vote by adding up the votes one vector at a
-time; the kernel prediction with the library's ``rbf_kernel``; the pass
-from the positions of the largest accuracy. None of them may be called
-by the answers.
+time; the kernel prediction with the library's ``rbf_kernel``. None of
+them may be called by the answers.
 """
 
 from __future__ import annotations
@@ -28,14 +24,13 @@ import numpy as np
 
 from . import Calls, Case, CheckResult, check_function, isclose
 from ._behaviour import loop_judge
-from ._values import compare, whole_number
+from ._values import compare
 from .checks import with_cases
 
 __all__ = [
     "check_lazy_average",
     "check_voted_predict",
     "check_kernel_predict",
-    "check_best_pass",
 ]
 
 
@@ -569,122 +564,5 @@ def check_kernel_predict(kernel_predict) -> CheckResult:
                 "squared distance, not exp(-||x - z||^2 / (2 beta^2)).",
             ),
             (no_intercept, "add the intercept b to the score."),
-        ],
-    )
-
-
-# ---------------------------------------------------------- early stopping
-
-
-def _best(val_accuracy):
-    v = np.asarray(val_accuracy, dtype=float)
-    return 1 + int(np.flatnonzero(v == v.max())[0])
-
-
-def _best_pass_cases(rng):
-    cases = [
-        Case(
-            (np.array([0.70, 0.80, 0.85, 0.83, 0.84, 0.79]),),
-            description="six passes",
-        ),
-        Case(
-            (np.array([0.6, 0.9, 0.8, 0.9, 0.7]),),
-            description="the best accuracy reached twice",
-        ),
-        Case(
-            (np.array([0.92, 0.88, 0.9, 0.85]),),
-            description="the first pass is the best",
-        ),
-        Case(
-            (np.array([0.5, 0.6, 0.7, 0.8]),),
-            description="the last pass is the best",
-        ),
-        Case(
-            (np.array([0.0, 0.0, 0.0]),),
-            description="every accuracy is 0: pass 1 is the first best",
-        ),
-    ]
-    n = int(rng.integers(8, 20))
-    curve = np.round(
-        0.9
-        - 0.3 * np.exp(-np.arange(n) / 3)
-        - 0.004 * np.arange(n)
-        + 0.01 * rng.normal(size=n),
-        3,
-    )
-    best = int(rng.integers(2, n - 2))
-    curve[best] = curve.max() + 0.01
-    curve[best + 1] = curve[best]  # a tie after the best
-    cases.append(Case((curve,), description=f"{n} random passes", random=True))
-    return cases
-
-
-@with_cases(_best_pass_cases)
-def check_best_pass(best_pass) -> CheckResult:
-    """Check ``best_pass(val_accuracy)``: the first best pass, from 1."""
-
-    def from_zero(given, expected, case):
-        return given == expected - 1
-
-    def last_tie(given, expected, case):
-        v = np.asarray(case.args[0])
-        return given == len(v) - int(np.argmax(v[::-1]))
-
-    def worst(given, expected, case):
-        return given == int(np.argmin(case.args[0])) + 1
-
-    def skipped_first(given, expected, case):
-        return (
-            expected == 1 and given == 1 + int(np.argmax(case.args[0][1:])) + 1
-        )
-
-    def accuracy(given, expected, case):
-        return isclose(given, np.max(case.args[0]))
-
-    def none_kept(given, expected, case):
-        return given == 0 and np.max(case.args[0]) == 0
-
-    def exact(given, expected):
-        problem = whole_number(given, "the number of a pass")
-        return problem or compare(given, expected)
-
-    return check_function(
-        best_pass,
-        _best,
-        _best_pass_cases,
-        name="best_pass",
-        compare=exact,
-        calls=Calls(),
-        hints=[
-            (
-                none_kept,
-                "every accuracy is 0 here, so no accuracy beats a best "
-                "that starts at 0 and no pass is kept: start from the "
-                "first pass (np.argmax does).",
-            ),
-            (
-                accuracy,
-                "return the number of the pass, not its accuracy.",
-                "type",
-            ),
-            (
-                from_zero,
-                "passes are numbered from 1: np.argmax counts from 0.",
-            ),
-            (
-                skipped_first,
-                "the first pass can be the best: look at every pass, from "
-                "the first (index 0).",
-            ),
-            (
-                last_tie,
-                "on a tie keep the first best pass: it reached that "
-                "accuracy with fewer passes.",
-            ),
-            (
-                worst,
-                "that is the lowest accuracy: early stopping keeps the "
-                "highest.",
-            ),
         ],
     )
