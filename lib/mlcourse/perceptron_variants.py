@@ -602,7 +602,8 @@ class VotedPerceptron(BinaryClassifierMixin, _BinaryVariant):
     Freund and Schapire (1999); section "The voted perceptron". Stores every
     weight vector the perceptron passes through and its survival count. A
     prediction is the sign of the survival-weighted vote
-    ``sum_k c_k sign(w_k @ x + b_k)`` :eq:`eq-va-voted`; a vector with
+    ``sum_k c_k sign(w_k @ x + b_k)`` :eq:`eq-va-voted`, with ``c_k`` (the
+    chapter's :math:`v_k`, ``counts_``) the survival counts; a vector with
     score exactly 0 abstains. The vectors are
     :func:`voted_perceptron_naive`'s, bit for bit.
 """
