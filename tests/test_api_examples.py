@@ -150,7 +150,7 @@ ESTIMATOR_MODULES = [
     "perceptron_variants",
     "mlp",
 ]
-EQUATION_ROW = re.compile(r"^\| \{eq\}`([\w-]+)` \| ([^|]+) \| (.+) \|$", re.M)
+EQUATION_ROW = re.compile(r"^\| \{eq\}`([\w-]+)` \| ([^|:{]+): (.+) \|$", re.M)
 
 
 def test_the_equation_index_is_that_of_the_docstrings():
