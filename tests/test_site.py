@@ -197,8 +197,10 @@ def test_built_pages_are_light():
     assert 'learns its own features." />' in root and "..." not in root
     assert '<meta property="og:title" content="From least squares' in root
     assert "Start with the introduction</a>" in root  # shown, not left
-    assert 'href="_downloads/slides/01_linear_regression.html">Chapter 1, ' \
+    assert (
+        'href="_downloads/slides/01_linear_regression.html">Chapter 1, '
         "Linear regression</a>" in root
+    )
     edition = f'<p class="edition">Edition {reader_page.__version__}</p>'
     assert edition in (build / "chapters" / "notation.html").read_text()
     chapters = re.findall(r'href="chapters/0[1-7]_\w+\.html">', root)
