@@ -270,6 +270,18 @@ def render_root(contents: str = TOCTREE) -> str:
     )
 
 
+def test_an_inline_formula_keeps_its_brackets_on_its_line():
+    formula = '<img class="math dark-light" src="m/a.svg" alt="x">'
+    shown = f"a set ({formula}, {formula}) or {formula} alone"
+    kept = '<span style="white-space:nowrap">{}</span>'.format
+    assert math_svg.glued(shown) == (
+        f"a set {kept('(' + formula + ',')} {kept(formula + ')')} or "
+        f"{formula} alone"
+    )
+    display = formula.replace("dark-light", "dark-light display")
+    assert math_svg.glued(f"({display})") == f"({display})"
+
+
 def test_the_root_is_a_landing_page():
     root = render_root()
     assert not root_page_problems(root, reader_page.__version__)
