@@ -369,8 +369,8 @@ def test_the_figure_count_check_reads_a_skip():
 
 @pytest.mark.site
 def test_each_tab_names_the_book_once():
-    """The first page is titled as the book: its tab says the title once,
-    not "title — title"; every other page adds the book's title."""
+    """Every tab names the book once: a page's title, then the book's (a
+    page titled as the book says it once, not "title — title")."""
     build = _built()
     config = (ROOT / "_config.yml").read_text(encoding="utf-8")
     book = re.search(r'^title: "([^"]+)"', config, re.M).group(1)
