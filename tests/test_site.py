@@ -262,8 +262,8 @@ def render_root(contents: str = TOCTREE) -> str:
         edition=reader_page.__version__,
         favicon_url="_static/favicon.svg",
         chapter_titles={
-            "01_linear_regression": "1. Linear regression",
-            "02_logistic_regression": "2. Logistic regression",
+            "01_linear_regression": "Linear regression",
+            "02_logistic_regression": "Logistic regression",
         },
         book_pdf="_downloads/book.pdf",
         decks=[f"_downloads/slides/{name}" for name in DECK_NAMES],

@@ -101,8 +101,9 @@ def _configure(app, config):
 
 
 def chapter_titles(titles: dict) -> dict:
-    """``{"01_linear_regression": "1. Linear regression", ...}``: the
-    chapters' titles by file name, from Sphinx's ``env.titles``."""
+    """``{"01_linear_regression": "Linear regression", ...}``: the
+    chapters' titles (without their numbers) by file name, from Sphinx's
+    ``env.titles``."""
     return {
         name.rsplit("/", 1)[1]: title.astext()
         for name, title in titles.items()
