@@ -3,9 +3,7 @@
 A Sphinx math renderer (``html_math_renderer: svg``): MathJax draws a
 formula's SVG file and the speech rule engine its MathSpeak ``alt`` text
 (``tools/site/render_math.js``). A page holds an ``<img>`` per formula: no
-script or font, sized in em (never shrunk), loaded near the screen; an
-inline formula stays on one line with the brackets and punctuation that
-touch it, so that no line starts with its ")" or ends with its "(".
+script or font, sized in em (never shrunk), loaded near the screen.
 Hand-written because no maintained extension renders MathJax at build time
 (``sphinx.ext.imgmath`` needs LaTeX and gives the TeX source as alt text).
 """
@@ -15,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import html
 import json
-import re
 import subprocess
 from pathlib import Path
 from subprocess import PIPE
@@ -26,11 +23,6 @@ from sphinx.util.math import get_node_equation_number
 
 RENDER_MATH = Path(__file__).resolve().parents[1] / "site" / "render_math.js"
 VERSION = "1"  # of the drawing, in the cache's keys
-#: An inline formula with the brackets and punctuation that touch it.
-TOUCHING = re.compile(
-    r'([(\[]?)(<img class="math dark-light" [^>]*>)([)\],.;:!?]*)'
-)
-NOWRAP = '<span style="white-space:nowrap">{}</span>'.format
 
 
 class Renderer:
@@ -109,17 +101,6 @@ def visit_displaymath(self, node):
     raise nodes.SkipNode
 
 
-def glued(body: str) -> str:
-    """A page's HTML, each inline formula in one unbreakable span with the
-    brackets and punctuation that touch it, if any."""
-    return TOUCHING.sub(lambda m: NOWRAP(m[0]) if m[1] or m[3] else m[0], body)
-
-
-def _page(app, pagename, templatename, context, doctree):
-    if "body" in context:
-        context["body"] = glued(context["body"])
-
-
 def _start(app):
     if app.builder.format == "html":
         Path(app.outdir, "_images", "math").mkdir(parents=True, exist_ok=True)
@@ -138,6 +119,5 @@ def setup(app):
         "svg", (visit_math, None), (visit_displaymath, None)
     )
     app.connect("builder-inited", _start)
-    app.connect("html-page-context", _page)
     app.connect("build-finished", _finish)
     return {"parallel_read_safe": True, "parallel_write_safe": False}

@@ -4,11 +4,9 @@
   stylesheet; no search index outside the search page, no Font Awesome
   script (the stylesheet draws the icons).
 - Pages (``html-page-context``): scripts deferred, in one file (the search
-  page's run at once); no widget state or Live Code (off); the first
-  paragraph as description; the root's chapter titles, for its slides;
-  the edition (the library's version) in every page's footer and on the
-  root (``templates/extra-footer.html``); the launch menu names
-  Binder and Colab without their logos; module pages unfold one class.
+  page's run at once); no Live Code or widget state; the first paragraph
+  as description; the edition in footers; the root's decks by title; the
+  launch menu names Binder and Colab, no logos; module pages unfold one class.
 - Code (``highlight_options``): a token takes its first ancestor type drawn
   as it is in both colour modes, so that neighbours share one ``<span>`` and
   a token drawn as text has none; operators are drawn as text.
@@ -92,23 +90,12 @@ def same_style_tokens(style_names, plain=(Operator,)) -> dict:
 
 def _configure(app, config):
     config.templates_path.insert(0, str(HERE / "templates"))
-    config.html_context["edition"] = __version__  # the library's, its tag's
     options = config.html_theme_options
+    options["extra_footer"] = f'<p class="edition">Edition {__version__}</p>'
     styles = (options["pygments_light_style"], options["pygments_dark_style"])
     same = SameStyleTokens(same_style_tokens(styles))
     for lexer in ("ipython3", "python", "default"):
         config.highlight_options.setdefault(lexer, {})["filters"] = [same]
-
-
-def chapter_titles(titles: dict) -> dict:
-    """``{"01_linear_regression": "Linear regression", ...}``: the
-    chapters' titles (without their numbers) by file name, from Sphinx's
-    ``env.titles``."""
-    return {
-        name.rsplit("/", 1)[1]: title.astext()
-        for name, title in titles.items()
-        if name.startswith("chapters/0")
-    }
 
 
 def description(doctree) -> str:
@@ -159,7 +146,8 @@ def _page(app, pagename, templatename, context, doctree):
     tags = [tag for tag in tags if 'name="viewport"' not in tag]
     if pagename == "index" and doctree is None:  # the site's root: home.html
         doctree = app.env.get_doctree(app.config.root_doc)
-        context["chapter_titles"] = chapter_titles(app.env.titles)
+        t = app.env.titles  # the root's slides are named by their chapters
+        context["chapter_titles"] = {Path(d).name: t[d].astext() for d in t}
     text = escape(description(doctree)) if doctree else ""
     tags += [f'<meta name="description" content="{text}" />'] * bool(text)
     context["metatags"] = "\n".join(tags)
