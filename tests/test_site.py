@@ -196,8 +196,13 @@ def test_built_pages_are_light():
     assert '<meta property="og:description" content="This is an open' in root
     assert 'learns its own features." />' in root and "..." not in root
     assert '<meta property="og:title" content="From least squares' in root
-    assert '<link rel="canonical" href="chapters/00_introduction.html"' in root
-    assert "Start with the introduction</a>" in root  # without the redirect
+    assert "Start with the introduction</a>" in root  # shown, not left
+    assert (
+        'href="_downloads/slides/01_linear_regression.html">Chapter 1, '
+        "Linear regression</a>" in root
+    )
+    edition = f'<p class="edition">Edition {reader_page.__version__}</p>'
+    assert edition in (build / "chapters" / "notation.html").read_text()
     chapters = re.findall(r'href="chapters/0[1-7]_\w+\.html">', root)
     assert len(chapters) == 7 and "Notation and conventions</a>" in root
     assert not root_page_problems(root, reader_page.__version__)
@@ -220,16 +225,19 @@ href="chapters/notation.html">Notation and conventions</a></li>
 </ul>
 """
 DECK_NAMES = ["01_linear_regression", "02_logistic_regression"]
+EDITION = reader_page.__version__
 
 
 def root_page_problems(html: str, edition: str) -> list[str]:
-    """What the site's root (home.html) lacks of a landing page: the
-    introduction first in the contents, the edition, the PDF, every deck
+    """What the site's root (home.html) lacks of a landing page: shown
+    (no redirect), the introduction first in the contents, the edition, the PDF, every deck
     with its handout, how to run the chapters."""
     first = re.search(r"<ul>\s*<li[^>]*><a[^>]*>([^<]*)</a>", html)
     decks = re.findall(r'href="_downloads/slides/(0\d_\w+)\.pdf"', html)
     wanted = {
         "the introduction first": bool(first) and first[1] == "Introduction",
+        "shown, not a redirect": "refresh" not in html.lower()
+        and 'rel="canonical"' not in html,
         "the edition": f"Edition {edition}</p>" in html,
         "the PDF": 'href="_downloads/book.pdf"' in html,
         "the slides": bool(decks)
@@ -252,7 +260,12 @@ def render_root(contents: str = TOCTREE) -> str:
         page_description="This is an open course on learning linear models.",
         pathto=lambda docname: "chapters/00_introduction.html",
         toctree=lambda **options: contents,
-        edition=reader_page.__version__,
+        theme_extra_footer=f'<p class="edition">Edition {EDITION}</p>',
+        favicon_url="_static/favicon.svg",
+        chapter_titles={
+            "01_linear_regression": "Linear regression",
+            "02_logistic_regression": "Logistic regression",
+        },
         book_pdf="_downloads/book.pdf",
         decks=[f"_downloads/slides/{name}" for name in DECK_NAMES],
     )
@@ -261,7 +274,10 @@ def render_root(contents: str = TOCTREE) -> str:
 def test_the_root_is_a_landing_page():
     root = render_root()
     assert not root_page_problems(root, reader_page.__version__)
-    assert 'slides/02_logistic_regression.html">Chapter 2</a>' in root
+    assert (
+        'slides/02_logistic_regression.html">Chapter 2, Logistic '
+        "regression</a>" in root
+    )
     # the introduction opens the first part only
     twice = render_root(TOCTREE + TOCTREE)
     assert twice.count(">Introduction</a>") == 1
@@ -281,13 +297,32 @@ def test_the_root_check_fails_a_root_without_introduction_or_edition():
     assert root_page_problems(root, "0.0.1") == ["the edition"]
     old = root.replace("How to run the chapters</h2>", "</h2>")
     assert root_page_problems(old, edition) == ["how to run the chapters"]
+    # the root as it was: it sent the reader on at once
+    left = '<meta http-equiv="refresh" content="0; url=chapters/x.html" />'
+    redirect = root.replace("</head>", left + "</head>")
+    assert root_page_problems(redirect, edition) == ["shown, not a redirect"]
+
+
+def test_every_page_names_the_edition():
+    from types import SimpleNamespace
+
+    styles = ["a11y-high-contrast-light", "a11y-high-contrast-dark"]
+    options = dict(
+        zip(["pygments_light_style", "pygments_dark_style"], styles)
+    )
+    config = SimpleNamespace(
+        templates_path=[], html_theme_options=options, highlight_options={}
+    )
+    reader_page._configure(None, config)
+    edition = f"Edition {reader_page.__version__}</p>"
+    assert options["extra_footer"] == f'<p class="edition">{edition}'
+    assert edition in render_root()  # the root shows the same line
 
 
 def title_heights(page, html: str) -> list[float]:
     """The heights, in its font size, of the root's title, and of the
     title with the browser's heading size and the body's line height (4
     lines at 390 px), in a browser ``page``."""
-    html = html.replace('http-equiv="refresh"', 'name="refresh"')
     loose = re.sub(r"h1\{[^}]*\}", "h1{line-height:inherit}", html)
     assert loose != html
     heights = []
@@ -326,8 +361,8 @@ def test_the_figure_count_check_reads_a_skip():
 
 @pytest.mark.site
 def test_each_tab_names_the_book_once():
-    """The first page is titled as the book: its tab says the title once,
-    not "title — title"; every other page adds the book's title."""
+    """Every tab names the book once: a page's title, then the book's (a
+    page titled as the book says it once, not "title — title")."""
     build = _built()
     config = (ROOT / "_config.yml").read_text(encoding="utf-8")
     book = re.search(r'^title: "([^"]+)"', config, re.M).group(1)

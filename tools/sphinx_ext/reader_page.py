@@ -4,9 +4,9 @@
   stylesheet; no search index outside the search page, no Font Awesome
   script (the stylesheet draws the icons).
 - Pages (``html-page-context``): scripts deferred, in one file (the search
-  page's run at once); no widget state or Live Code (off); the first
-  paragraph as description, the root's edition; the launch menu names
-  Binder and Colab without their logos; module pages unfold one class.
+  page's run at once); no Live Code or widget state; the first paragraph
+  as description; the edition in footers; the root's decks by title; the
+  launch menu names Binder and Colab, no logos; module pages unfold one class.
 - Code (``highlight_options``): a token takes its first ancestor type drawn
   as it is in both colour modes, so that neighbours share one ``<span>`` and
   a token drawn as text has none; operators are drawn as text.
@@ -91,6 +91,7 @@ def same_style_tokens(style_names, plain=(Operator,)) -> dict:
 def _configure(app, config):
     config.templates_path.insert(0, str(HERE / "templates"))
     options = config.html_theme_options
+    options["extra_footer"] = f'<p class="edition">Edition {__version__}</p>'
     styles = (options["pygments_light_style"], options["pygments_dark_style"])
     same = SameStyleTokens(same_style_tokens(styles))
     for lexer in ("ipython3", "python", "default"):
@@ -145,7 +146,8 @@ def _page(app, pagename, templatename, context, doctree):
     tags = [tag for tag in tags if 'name="viewport"' not in tag]
     if pagename == "index" and doctree is None:  # the site's root: home.html
         doctree = app.env.get_doctree(app.config.root_doc)
-        context["edition"] = __version__  # the library's, as its tag's
+        t = app.env.titles  # the root's slides are named by their chapters
+        context["chapter_titles"] = {Path(d).name: t[d].astext() for d in t}
     text = escape(description(doctree)) if doctree else ""
     tags += [f'<meta name="description" content="{text}" />'] * bool(text)
     context["metatags"] = "\n".join(tags)
