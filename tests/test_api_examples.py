@@ -150,18 +150,21 @@ ESTIMATOR_MODULES = [
     "perceptron_variants",
     "mlp",
 ]
-EQUATION_ROW = re.compile(r"^\| \{eq\}`([\w-]+)` \| (.+) \|$", re.M)
+EQUATION_ROW = re.compile(r"^\| \{eq\}`([\w-]+)` \| ([^|:{]+): (.+) \|$", re.M)
 
 
 def test_the_equation_index_is_that_of_the_docstrings():
-    """api.md's "From an equation to the code": each row's equation is
-    named in the docstring of each object of the row, and every equation a
-    public docstring of the estimator modules names has its row, in the
-    order of the chapters."""
+    """api.md's "From an equation to the code": each row names its
+    equation in a few words, the equation is named in the docstring of
+    each object of the row, and every equation a public docstring of the
+    estimator modules names has its row, in the order of the chapters."""
+    rows = EQUATION_ROW.findall(OVERVIEW.read_text())
     index = {
         label: re.findall(r"\{py:obj\}`~mlcourse\.([\w.]+)`", objects)
-        for label, objects in EQUATION_ROW.findall(OVERVIEW.read_text())
+        for label, _, objects in rows
     }
+    for label, name, _ in rows:
+        assert 1 <= len(name.split()) <= 4, f"{label}: name it in 1-4 words"
     cited = {}
     for module in ESTIMATOR_MODULES:
         imported = importlib.import_module(f"mlcourse.{module}")

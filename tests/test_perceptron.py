@@ -769,3 +769,15 @@ def test_batch_perceptron_keeps_no_path_unless_asked():
     recorded = _quiet_fit(BatchPerceptron(max_iter=50, record_path=True), X, y)
     assert recorded.coef_path_.shape == (51, 50)
     np.testing.assert_array_equal(recorded.coef_path_[-1], recorded.coef_)
+
+
+def test_mistake_bound_example_needs_the_augmented_vectors():
+    """The docstring's example: the plain (R/gamma)^2 fails with a bias."""
+    import doctest
+
+    import mlcourse.perceptron as module
+
+    finder, runner = doctest.DocTestFinder(), doctest.DocTestRunner()
+    (test,) = finder.find(module.mistake_bound, globs=vars(module).copy())
+    assert test.examples, "mistake_bound has an example"
+    assert runner.run(test).failed == 0

@@ -1,5 +1,6 @@
 """`make set-repository` carries the URL of `_config.yml` to every place that names it."""
 
+import re
 import shutil
 from pathlib import Path
 
@@ -78,7 +79,19 @@ def test_a_new_edition_is_pinned_by_every_setup_cell(tmp_path):
         first = nbformat.read(path, as_version=4).cells[0].source
         assert first.count('@v9.8.7"') == 1, path.name
         assert f"@v{old}" not in first, path.name
-    assert '@v9.8.7"' in (book / "CONTRIBUTING.md").read_text()
+    for name in ("CONTRIBUTING.md", "chapters/teaching.md"):
+        text = (book / name).read_text(encoding="utf-8")
+        assert '@v9.8.7"' in text, name
+        assert f"v{old}" not in text, name
+
+
+def test_the_text_files_name_no_other_edition():
+    """A release tag written out in prose goes stale at the next edition."""
+    edition = f"v{set_repository.version()}"
+    for name in set_repository.TEXT_FILES:
+        text = (ROOT / name).read_text(encoding="utf-8")
+        tags = set(re.findall(r"\bv\d+\.\d+\.\d+\b", text))
+        assert tags <= {edition}, f"{name} names {tags - {edition}}"
 
 
 def test_the_committed_book_already_follows_the_config():

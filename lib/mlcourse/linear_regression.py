@@ -308,7 +308,7 @@ class Ridge(RegressorMixin, BaseEstimator):
     r"""Ridge regression: least squares with an L2 penalty on the slopes.
 
     Section :ref:`lr-ridge` of the chapter "Linear regression": the
-    coefficients minimise :eq:`eq-lr-ridge`,
+    coefficients minimize :eq:`eq-lr-ridge`,
     :math:`\sum_i (y_i - \tilde{\mathbf x}_i^\top\boldsymbol\beta)^2 +
     \lambda \sum_{j=1}^d \beta_j^2` with :math:`\lambda` = ``alpha``, the
     penalty of scikit-learn's ``Ridge`` (the intercept :math:`\beta_0` is not
@@ -592,7 +592,7 @@ class LinearInference:
     #: The level of the intervals, as given (0.95 by default).
     confidence: float
     #: :math:`s^2 (\tilde X^\top \tilde X)^{-1}` :eq:`eq-lr-cov`, shape
-    #: ``(n_features + 1,) * 2``, intercept first.
+    #: ``(n_features + 1, n_features + 1)``, intercept first.
     covariance: np.ndarray
     #: The estimate :math:`s` of the noise's standard deviation, the root of
     #: :math:`s^2 = \mathrm{SSE} / (n - d - 1)` :eq:`eq-lr-cov`.

@@ -6,7 +6,7 @@ This module goes with :ref:`chapter 2 <chapter-logistic-regression>`. The book's
 :eq:`eq-logr-sigmoid`, the opposite sign to the lecture the chapter draws
 on (its weights are ours with the sign flipped).
 
-The estimators minimise the mean negative log-likelihood (the *log loss*) of
+The estimators minimize the mean negative log-likelihood (the *log loss*) of
 labels :math:`y_i \\in \\{0, 1\\}`, plus an optional L2 penalty on the weights,
 whose strength :math:`\\lambda` is the parameter ``alpha`` (the name
 scikit-learn gives a penalty):
@@ -235,7 +235,7 @@ def log_loss_from_scores(y, scores):
     never overflows. ``K`` classes: ``scores`` has one column per class,
     ``y`` holds class indices ``0 .. K-1``, and the loss is
     ``logsumexp(z_i) - z_{i, y_i}`` :eq:`eq-logr-softmax-loss`, with the
-    row maximum taken out of the exponentials. The estimators minimise
+    row maximum taken out of the exponentials. The estimators minimize
     this loss (plus their penalty).
 
     Parameters
@@ -692,7 +692,7 @@ class _LinearProbabilisticModel(ClassifierMixin, BaseEstimator):
         )
 
     def _fit_theta(self, X, targets, theta, binary):
-        """Minimise the objective from ``theta``, in the original variables.
+        """Minimize the objective from ``theta``, in the original variables.
 
         ``theta`` holds the augmented weights (the intercept first). The
         solver runs on :class:`_Scaling`'s standardized columns, with the
@@ -768,7 +768,7 @@ class LogisticRegression(
     r"""Binary logistic regression, :math:`P(y = 1 \mid \mathbf x) = \sigma(\mathbf w^\top \mathbf x + b)`.
 
     Section "Maximum conditional likelihood" of the chapter "Logistic
-    regression": the weights minimise the mean log loss :eq:`eq-logr-loglik`
+    regression": the weights minimize the mean log loss :eq:`eq-logr-loglik`
     (divided by ``-n``) plus :math:`\frac{\alpha}{2} \lVert \mathbf w \rVert^2`.
 
     Parameters
@@ -1080,8 +1080,9 @@ class LogisticInference:
     confidence_interval: np.ndarray
     #: The level of the intervals, as given (0.95 by default).
     confidence: float
-    #: Inverse Fisher information, shape ``(n_features + 1,) * 2``, in the
-    #: order ``(b, w_1, ..., w_d)``.
+    #: Inverse Fisher information, shape
+    #: ``(n_features + 1, n_features + 1)``, in the order
+    #: ``(b, w_1, ..., w_d)``.
     covariance: np.ndarray
     #: ``-2 l`` at the fit, :eq:`eq-logr-deviance`.
     deviance: float

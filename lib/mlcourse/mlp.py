@@ -182,9 +182,9 @@ def cross_entropy(P, Y):
 
     Parameters
     ----------
-    P : ndarray of shape (n, k)
+    P : ndarray of shape (m, C)
         Predicted probabilities.
-    Y : ndarray of shape (n, k)
+    Y : ndarray of shape (m, C)
         One-hot (or 0/1) targets.
     """
     P = np.asarray(P, dtype=float)
@@ -206,16 +206,16 @@ def cross_entropy_from_scores(Z, Y):
     of :ref:`chapter 2 <chapter-logistic-regression>`; several: the
     log-sum-exp :math:`\log \sum_k e^{z_k} - z_y`. Both are exact for
     every score, with no clip, so the loss agrees with its gradient
-    :math:`(P - Y) / n` :eq:`eq-mlp-delta-out` even at a confident mistake,
+    :math:`(P - Y) / m` :eq:`eq-mlp-delta-out` even at a confident mistake,
     where :func:`cross_entropy` stops at 36.0. It equals
     :func:`cross_entropy` (and scikit-learn's loss) to rounding unless a
     probability of a target falls below the machine epsilon.
 
     Parameters
     ----------
-    Z : ndarray of shape (n, k)
+    Z : ndarray of shape (m, C)
         The output scores.
-    Y : ndarray of shape (n, k)
+    Y : ndarray of shape (m, C)
         One-hot (or 0/1) targets.
     """
     Z = np.asarray(Z, dtype=float)
@@ -243,7 +243,7 @@ def init_parameters(
     r"""Random weights and zero biases for layers of the given sizes.
 
     Section :ref:`mlp-depth`.
-    ``layer_sizes`` is :math:`(d, h_1, \dots, h_{L-1}, k)`. Weight
+    ``layer_sizes`` is :math:`(d, h_1, \dots, h_{L-1}, C)`. Weight
     :math:`W^{(l)}` is drawn uniformly from :math:`[-r, r]`, of variance
     :math:`r^2 / 3`, with :math:`n_\text{in}` and :math:`n_\text{out}` the
     layer's numbers of inputs and outputs:
@@ -271,7 +271,7 @@ def init_parameters(
     Parameters
     ----------
     layer_sizes : sequence of int
-        :math:`(d, h_1, \dots, h_{L-1}, k)`: inputs, hidden layers,
+        :math:`(d, h_1, \dots, h_{L-1}, C)`: inputs, hidden layers,
         outputs.
     activation_name : {"tanh", "relu", "sigmoid", "logistic", "identity"}
         The hidden activation (:data:`ACTIVATIONS`), which sets the
@@ -313,7 +313,7 @@ def forward(coefs, intercepts, X, activation_name="tanh"):
         The weight matrices :math:`W^{(1)}, \dots, W^{(L)}`.
     intercepts : list of ndarray
         The bias vectors :math:`\mathbf b^{(1)}, \dots, \mathbf b^{(L)}`.
-    X : ndarray of shape (n, d)
+    X : ndarray of shape (m, d)
         The inputs.
     activation_name : str, default "tanh"
         The hidden activation (see :func:`activation`).
@@ -353,8 +353,8 @@ def backward(coefs, Zs, As, Y, activation_name="tanh", alpha=0.0):
     alpha : float, default 0.0
         Strength :math:`\lambda` of the L2 penalty :math:`\frac{\lambda}{2} \sum_l \lVert W^{(l)} \rVert^2`.
     """
-    n = As[0].shape[0]
-    delta = (As[-1] - Y) / n  # Delta^(L) = (P - Y) / n
+    m = As[0].shape[0]  # the batch size
+    delta = (As[-1] - Y) / m  # Delta^(L) = (P - Y) / m
     coef_grads = [None] * len(coefs)
     intercept_grads = [None] * len(coefs)
     for layer in range(len(coefs) - 1, -1, -1):
@@ -394,7 +394,7 @@ def loss_and_gradients(
         The weight matrices :math:`W^{(1)}, \dots, W^{(L)}`.
     intercepts : list of ndarray
         The bias vectors :math:`\mathbf b^{(1)}, \dots, \mathbf b^{(L)}`.
-    X : ndarray of shape (n, d)
+    X : ndarray of shape (m, d)
         The inputs.
     Y : ndarray
         The targets, one-hot or one 0/1 column.

@@ -218,6 +218,11 @@ def mistake_bound(R, gamma) -> float:
 
     ``R`` is the radius of the data (:func:`radius`) and ``gamma > 0`` the
     margin of a unit separator (:func:`margin`), for the same samples.
+    **With a bias** (``Perceptron(fit_intercept=True)``, the default) the
+    theorem holds for the augmented vectors (section "The bias by
+    augmentation"): pass ``radius(augment(X))`` and
+    ``margin(np.r_[b, w], augment(X), y)``. The un-augmented ``R`` and
+    ``gamma`` can give a bound the perceptron breaks.
 
     Parameters
     ----------
@@ -225,6 +230,22 @@ def mistake_bound(R, gamma) -> float:
         The radius of the data.
     gamma : float
         The margin, positive.
+
+    Examples
+    --------
+    Two points separated by ``x = 0.004``; the perceptron learns a bias:
+
+    >>> import numpy as np
+    >>> X, y = np.array([[0.002], [0.006]]), np.array([-1, 1])
+    >>> w, b = np.array([1.0]), -0.004
+    >>> plain = mistake_bound(radius(X), margin(w, X, y, b))
+    >>> Xa = augment(X)
+    >>> bound = mistake_bound(radius(Xa), margin(np.r_[b, w], Xa, y))
+    >>> round(plain), round(bound, -3)
+    (9, 250000.0)
+    >>> updates = Perceptron(max_iter=100_000).fit(X, y).n_updates_
+    >>> bool(plain < updates <= bound)
+    True
     """
     if not (R >= 0 and gamma > 0 and math.isfinite(R / gamma)):
         raise ValueError(

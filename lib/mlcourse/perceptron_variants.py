@@ -602,7 +602,8 @@ class VotedPerceptron(BinaryClassifierMixin, _BinaryVariant):
     Freund and Schapire (1999); section "The voted perceptron". Stores every
     weight vector the perceptron passes through and its survival count. A
     prediction is the sign of the survival-weighted vote
-    ``sum_k c_k sign(w_k @ x + b_k)`` :eq:`eq-va-voted`; a vector with
+    ``sum_k c_k sign(w_k @ x + b_k)`` :eq:`eq-va-voted`, with ``c_k`` (the
+    chapter's :math:`v_k`, ``counts_``) the survival counts; a vector with
     score exactly 0 abstains. The vectors are
     :func:`voted_perceptron_naive`'s, bit for bit.
 """
@@ -707,10 +708,13 @@ def mistake_counts(Z, X, y, V, size):
 
     ``Z`` holds the normalized augmented samples ``y_i [x_i, 1]``
     (``y_i [x_i, 0]`` without a bias; section "Normalization: one class
-    instead of two"), so ``Z @ v`` approximates the margins of ``v`` in
-    one matrix product (a few vectors at a time, and a bounded number of
-    margins at once, so memory stays bounded); a margin within its rounding
-    tolerance of 0 (``size`` bounds ``|Z|``) is decided by
+    instead of two"). **The 1 comes last here, and ``b`` last in each row
+    ``[w, b]`` of ``V``**: the reverse of
+    :func:`mlcourse.perceptron.augment`, which puts the 1 first. So
+    ``Z @ v`` approximates the margins of ``v`` in one matrix product (a
+    few vectors at a time, and a bounded number of margins at once, so
+    memory stays bounded); a margin within its rounding tolerance of 0
+    (``size`` bounds ``|Z|``) is decided by
     :func:`mlcourse.perceptron.is_mistake` itself, so each count is the
     mistake rule's, sample by sample.
 
@@ -990,10 +994,13 @@ def multiclass_rule(a, y_i, W):
 
     ``a = [x, 1]`` is the augmented sample and ``W`` holds one augmented
     weight vector ``[w_c, b_c]`` per class (section "The bias by
-    augmentation"), so the scores are ``W @ a``. The rival is the
-    highest-scoring class other than ``y_i`` (the smallest index on a tie);
-    the sample is a mistake when the rival scores at least as high as the
-    true class :eq:`eq-va-multiclass`. The plain loop and the engine both
+    augmentation"), so the scores are ``W @ a``. **The 1 comes last in
+    ``a`` and ``b_c`` last in each row of ``W``**: the reverse of
+    :func:`mlcourse.perceptron.augment`, which puts the 1 first, so pass
+    ``np.r_[x, 1]``, not ``augment(x)``. The rival is the highest-scoring
+    class other than ``y_i`` (the smallest index on a tie); the sample is a
+    mistake when the rival scores at least as high as the true class
+    :eq:`eq-va-multiclass`. The plain loop and the engine both
     decide with this function; a score that is not a finite number is an
     error.
 

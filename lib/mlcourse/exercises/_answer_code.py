@@ -400,7 +400,7 @@ def _base_allows(path: str) -> bool:
 
 @dataclass
 class Calls:
-    """The library calls an implement exercise allows.
+    """The library calls an *implement* exercise's answer may make.
 
     Every answer may use Python's built-ins and numpy's array functions
     (its main namespace and ``np.linalg.norm``); ``allowed`` adds dotted

@@ -341,11 +341,11 @@ def check_softmax(softmax_answer) -> CheckResult:
         hints=[
             (
                 by_column,
-                "each row is one sample: normalise over axis=1, not axis=0.",
+                "each row is one sample: normalize over axis=1, not axis=0.",
             ),
             (
                 whole_array,
-                "normalise each row on its own (axis=1, keepdims=True), not "
+                "normalize each row on its own (axis=1, keepdims=True), not "
                 "the whole array at once.",
             ),
         ],
