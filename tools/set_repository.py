@@ -8,9 +8,9 @@ pyproject.toml reads too) the one place the edition is set. The previous
 URL is read from the Colab set-up cell of the introduction, and its
 ``owner/name`` is replaced by the new one wherever it appears: the set-up
 cells (``%pip install "mlcourse @ git+URL@vX.Y.Z"``), the Binder and Colab
-links of the teaching page, README, CONTRIBUTING and the API page. The set-up cells
-(and CONTRIBUTING.md's copy of them) install the tag ``v<version>``, the
-edition their page belongs to. Run it, re-run ``make exercises``, and
+links of the teaching page, README, CONTRIBUTING and the API page. The
+set-up cells (and CONTRIBUTING's copy) install the tag ``v<version>``,
+the edition their page belongs to. Run it, re-run ``make exercises``, and
 commit the result. Hand-written because release tools (bump-my-version)
 replace fixed strings in text files: none reads the URL from _config.yml
 and rewrites notebook cells through nbformat.
