@@ -8,9 +8,9 @@ pyproject.toml reads too) the one place the edition is set. The previous
 URL is read from the Colab set-up cell of the introduction, and its
 ``owner/name`` is replaced by the new one wherever it appears: the set-up
 cells (``%pip install "mlcourse @ git+URL@vX.Y.Z"``), the Binder and Colab
-links of the teaching page, README.md and CONTRIBUTING.md. The set-up cells
-(and CONTRIBUTING.md's copy of them) install the tag ``v<version>``, the
-edition their page belongs to. Run it, re-run ``make exercises``, and
+links of the teaching page, README, CONTRIBUTING and the API page. The
+set-up cells (and CONTRIBUTING's copy) install the tag ``v<version>``,
+the edition their page belongs to. Run it, re-run ``make exercises``, and
 commit the result. Hand-written because release tools (bump-my-version)
 replace fixed strings in text files: none reads the URL from _config.yml
 and rewrites notebook cells through nbformat.
@@ -30,7 +30,7 @@ SETUP_URL = re.compile(
     r'(?:\.git)?(?:@[^"\s]*)?"'
 )
 VERSION = re.compile(r'^__version__ = "([^"]+)"', re.MULTILINE)
-TEXT_FILES = ("README.md", "CONTRIBUTING.md", "chapters/teaching.md")
+TEXT_FILES = "README.md CONTRIBUTING.md chapters/teaching.md chapters/api.md"
 
 
 def repository_url(root: Path = ROOT) -> str:
@@ -99,7 +99,7 @@ def main(root: Path = ROOT) -> int:
         if sources != [cell.source for cell in nb.cells]:
             nbformat.write(nb, path)
             changed.append(path)
-    for path in (root / name for name in TEXT_FILES):
+    for path in (root / name for name in TEXT_FILES.split()):
         text = path.read_text(encoding="utf-8")
         if edit(text) != text:
             path.write_text(edit(text), encoding="utf-8")

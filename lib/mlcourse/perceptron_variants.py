@@ -708,8 +708,8 @@ def mistake_counts(Z, X, y, V, size):
 
     ``Z`` holds the normalized augmented samples ``y_i [x_i, 1]``
     (``y_i [x_i, 0]`` without a bias; section "Normalization: one class
-    instead of two"). **The 1 comes last here, and ``b`` last in each row
-    ``[w, b]`` of ``V``**: the reverse of
+    instead of two"). **The 1 comes last here**, and ``b`` last in each row
+    ``[w, b]`` of ``V``: the reverse of
     :func:`mlcourse.perceptron.augment`, which puts the 1 first. So
     ``Z @ v`` approximates the margins of ``v`` in one matrix product (a
     few vectors at a time, and a bounded number of margins at once, so
@@ -994,8 +994,8 @@ def multiclass_rule(a, y_i, W):
 
     ``a = [x, 1]`` is the augmented sample and ``W`` holds one augmented
     weight vector ``[w_c, b_c]`` per class (section "The bias by
-    augmentation"), so the scores are ``W @ a``. **The 1 comes last in
-    ``a`` and ``b_c`` last in each row of ``W``**: the reverse of
+    augmentation"), so the scores are ``W @ a``. **The 1 comes last** in
+    ``a``, and ``b_c`` last in each row of ``W``: the reverse of
     :func:`mlcourse.perceptron.augment`, which puts the 1 first, so pass
     ``np.r_[x, 1]``, not ``augment(x)``. The rival is the highest-scoring
     class other than ``y_i`` (the smallest index on a tie); the sample is a
