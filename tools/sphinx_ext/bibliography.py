@@ -147,10 +147,8 @@ def _depart_list(self, node) -> None:
 
 def _visit_entry(self, node) -> None:
     label = node[0].astext()
-    self.body.append(
-        f"\\bibitem[{self.encode(label)}]"
-        f"{{{node['docname']}:{node['ids'][0]}}}"
-    )
+    key = f"{node['docname']}:{node['ids'][0]}"
+    self.body.append(f"\\bibitem[{self.encode(label)}]{{{key}}}")
     node.remove(node[0])
 
 
