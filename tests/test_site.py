@@ -227,16 +227,46 @@ class="caption-text">Getting started</span></p>
 <li class="toctree-l1"><a class="reference internal" \
 href="chapters/notation.html">Notation and conventions</a></li>
 </ul>
+<p aria-level="2" class="caption" role="heading"><span \
+class="caption-text">Regression</span></p>
+<ul>
+<li class="toctree-l1"><a class="reference internal" \
+href="chapters/01_linear_regression.html">1. Linear regression</a></li>
+<li class="toctree-l1"><a class="reference internal" \
+href="chapters/02_logistic_regression.html">2. Logistic regression</a></li>
+</ul>
 """
 DECK_NAMES = ["01_linear_regression", "02_logistic_regression"]
 EDITION = reader_page.__version__
 
 
+def chapter_adds() -> dict[str, str]:
+    """The introduction's table of what each chapter adds, by file name."""
+    import json
+
+    notebook = ROOT / "chapters" / "00_introduction.ipynb"
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    text = "".join("".join(cell["source"]) for cell in cells)
+    rows = re.findall(r"^\| (\d)\. [^|]* \| (.*) \|$", text, flags=re.M)
+    names = {p.stem[:2]: p.stem for p in (ROOT / "chapters").glob("0*.ipynb")}
+    return {names[f"0{number}"]: adds for number, adds in rows}
+
+
 def root_page_problems(html: str, edition: str) -> list[str]:
     """What the site's root (home.html) lacks of a landing page: shown
-    (no redirect), the introduction first in the contents, the edition, the PDF, every deck
-    with its handout, how to run the chapters."""
+    (no redirect), the introduction first in the contents, what each
+    chapter adds (as the introduction's table says), the edition, the
+    PDF, every deck with its handout, how to run the chapters, the author
+    and licence."""
+    from html import unescape
+
     first = re.search(r"<ul>\s*<li[^>]*><a[^>]*>([^<]*)</a>", html)
+    listed = re.findall(
+        r'href="chapters/(0[1-7]\w+)\.html">[^<]*</a>'
+        r'(?:<span class="adds">([^<]*)</span>)?',
+        html,
+    )
+    adds = chapter_adds()
     decks = re.findall(r'href="_downloads/slides/(0\d_\w+)\.pdf"', html)
     wanted = {
         "the introduction first": bool(first) and first[1] == "Introduction",
@@ -247,6 +277,11 @@ def root_page_problems(html: str, edition: str) -> list[str]:
         "the slides": bool(decks)
         and all(f"slides/{deck}.html" in html for deck in decks),
         "how to run the chapters": "How to run the chapters</h2>" in html,
+        "what each chapter adds": bool(listed)
+        and all(unescape(text) == adds[name] for name, text in listed),
+        "the author and licence": bool(
+            re.search(r"<footer><p>By [^<]+\. © [^<]*licence", html)
+        ),
     }
     return [name for name, present in wanted.items() if not present]
 
@@ -272,6 +307,10 @@ def render_root(contents: str = TOCTREE) -> str:
         },
         book_pdf="_downloads/book.pdf",
         decks=[f"_downloads/slides/{name}" for name in DECK_NAMES],
+        author="The mlcourse authors",
+        copyright="2026 the authors of this book; text and code under the"
+        " MIT licence",
+        last_updated="Nov 27, 2026",
     )
 
 
@@ -305,6 +344,34 @@ def test_the_root_check_fails_a_root_without_introduction_or_edition():
     left = '<meta http-equiv="refresh" content="0; url=chapters/x.html" />'
     redirect = root.replace("</head>", left + "</head>")
     assert root_page_problems(redirect, edition) == ["shown, not a redirect"]
+
+
+def test_the_root_says_what_each_chapter_adds():
+    adds = chapter_adds()
+    assert len(adds) == 7 and all(len(text) > 20 for text in adds.values())
+    root = render_root()
+    assert (
+        '2. Logistic regression</a><span class="adds">probabilities, '
+        "maximum likelihood" in root
+    )
+    edition = reader_page.__version__
+    # the template lost a chapter's line, or it says other than the
+    # introduction does: both fail
+    lost = re.sub(
+        r"(?<=Linear regression</a>)<span[^>]*>[^<]*</span>", "", root
+    )
+    other = root.replace("maximum likelihood", "likelihood")
+    for html in (lost, other):
+        assert html != root
+        assert root_page_problems(html, edition) == ["what each chapter adds"]
+    # every chapter of the book has its line in the template
+    for name in adds:
+        item = f'<li><a href="chapters/{name}.html">{name}</a></li>'
+        assert 'class="adds"' in render_root(f"<ul>{item}</ul>"), name
+    unlicensed = root.replace("licence", "")
+    assert root_page_problems(unlicensed, edition) == [
+        "the author and licence"
+    ]
 
 
 def test_every_page_names_the_edition():
