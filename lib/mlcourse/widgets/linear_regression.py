@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib.colors import to_rgba
 from matplotlib.patches import Rectangle
 
 from ..linear_regression import least_squares_line
@@ -79,10 +80,11 @@ def plot_residual_squares(
                 (xi, min(yi, fi)),
                 side,
                 side,
-                facecolor=PALETTE["orange"],
-                alpha=0.35,
+                # a light fill and a solid outline: overlapping squares
+                # stay visible one by one
+                facecolor=to_rgba(PALETTE["orange"], 0.2),
                 edgecolor=PALETTE["orange"],
-                linewidth=1,
+                linewidth=2,
             )
         )
         ax.plot([xi, xi], [fi, yi], color=PALETTE["vermillion"], linewidth=1.5)
