@@ -1,17 +1,20 @@
 """Equation numbers that a chapter's code writes out match its equations.
 
 The book numbers a chapter's labelled displays (``$$ (label)``) in order,
-``(7.1)``, ``(7.2)``, ... in chapter 7. A code cell that prints such a
-number (chapter 7 prints the source of ``backward`` and the page's
-number of the equation each line computes) names each label beside it,
-``"delta-out": "(7.7)"`` for ``eq-mlp-delta-out``. These tests fail when an
-equation is added, removed or moved before one of them.
+``(7.1)``, ``(7.2)``, ... in chapter 7. The prose refers to them with the
+``{eq}`` role, which follows any renumbering. A code cell that writes such
+a number in a string or comment must name its label beside it,
+``"delta-out": "(7.7)"`` for ``eq-mlp-delta-out``; these tests fail when an
+equation is added, removed or moved before one of them, and when code
+writes a number without its label.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import re
+import tokenize
 from pathlib import Path
 
 import pytest
@@ -57,16 +60,34 @@ def test_quoted_equation_numbers_are_the_equations(path):
     assert wrong_numbers(nb, int(path.name[:2])) == []
 
 
-def test_chapter_7_quotes_the_numbers_of_backward():
-    path = ROOT / "chapters" / "07_mlp.ipynb"
+def bare_numbers(nb: dict, chapter: int) -> list[str]:
+    """Equation numbers in code strings or comments with no label beside."""
+    number = re.compile(rf"\({chapter}\.\d+\)")
+    bare = []
+    for cell in nb["cells"]:
+        source = QUOTED.sub('""', "".join(cell["source"]))
+        if cell["cell_type"] != "code" or not number.search(source):
+            continue
+        tokens = tokenize.generate_tokens(io.StringIO(source).readline)
+        for token in tokens:
+            if token.type in (tokenize.STRING, tokenize.COMMENT):
+                bare += number.findall(token.string)
+    return bare
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
+def test_code_writes_no_number_without_its_label(path):
     nb = json.loads(path.read_text(encoding="utf-8"))
-    quoted = {
-        m["name"]
-        for cell in nb["cells"]
-        if cell["cell_type"] == "code"
-        for m in QUOTED.finditer("".join(cell["source"]))
-    }
-    assert quoted == {"delta-out", "grads", "delta-back"}
+    assert bare_numbers(nb, int(path.name[:2])) == []
+
+
+def test_a_bare_number_in_a_printout_fails():
+    printout = 'print("# (7.9) delta = (delta @ W.T) * slope")\nf(7.9)\n'
+    assert bare_numbers(_notebook("$$\nx\n$$ (eq-a)", code=printout), 7) == [
+        "(7.9)"
+    ]
+    named = 'numbers = {"a": "(7.1)"}\nf(7.1)  # on the right\n'
+    assert bare_numbers(_notebook("$$\nx\n$$ (eq-a)", code=named), 7) == []
 
 
 def _notebook(*markdown: str, code: str) -> dict:

@@ -1,4 +1,4 @@
-"""The glossary page: one sorted list of the book's terms, linked from the text.
+"""The glossary page: the book's terms, sorted under letter headings, linked from the text.
 
 The book build (``-W --nitpick``) already fails on a ``{term}`` that names no entry; these
 tests check the page itself: the terms the chapters rely on are defined, every entry has a
@@ -33,13 +33,28 @@ student's t distribution, heavy ball, dropout, implicit bias
 """
 
 
+#: A letter's heading and label, then its sorted list of entries.
+LETTER = re.compile(
+    r"^\(glossary-(\w)\)=\n## (\w)\n\n```\{glossary\}\n:sorted:\n(.*?)^```$",
+    re.M | re.S,
+)
+
+
+def letter_lists() -> dict[str, str]:
+    """``{letter: the entries under its heading}``, in the page's order."""
+    text = GLOSSARY.read_text(encoding="utf-8")
+    found = LETTER.findall(text)
+    assert found and text.count("```{glossary}") == len(found), (
+        "each ```{glossary} list should stand under its letter's heading"
+    )
+    assert all(label == letter.lower() for label, letter, _ in found)
+    return {letter: body for _, letter, body in found}
+
+
 def entries() -> dict[str, str]:
     """``{term: definition}``; synonyms listed together share their definition."""
-    text = GLOSSARY.read_text(encoding="utf-8")
-    body = re.search(r"^```\{glossary\}\n(.*?)^```$", text, re.M | re.S)
-    assert body, "the glossary page should hold one ```{glossary} directive"
     result, names, definition = {}, [], []
-    for line in body.group(1).splitlines():
+    for line in "\n".join(letter_lists().values()).splitlines():
         if (
             line.startswith(":") or not line.strip()
         ):  # the :sorted: option, blank lines
@@ -192,10 +207,8 @@ def test_link_check_fails_on_a_renamed_heading():
 
 def groups() -> list[list[str]]:
     """The entries as the page lists them: each a list of synonyms."""
-    text = GLOSSARY.read_text(encoding="utf-8")
-    body = re.search(r"^```\{glossary\}\n(.*?)^```$", text, re.M | re.S)
     found, names = [], []
-    for line in body.group(1).splitlines():
+    for line in "\n".join(letter_lists().values()).splitlines():
         if line and not line.startswith((" ", ":")):
             names.append(line.strip())
         elif names:
@@ -246,25 +259,31 @@ def test_the_link_check_fails_on_an_entry_never_linked():
     ]
 
 
+def initial(name: str) -> str:
+    """The letter Sphinx files a term under ("0" for "0-1 loss")."""
+    return unicodedata.normalize("NFD", name.lower())[0].upper()
+
+
 def jump_line() -> str:
-    """Links to the first entry under each initial letter, as Sphinx sorts."""
-
-    def key(name):
-        return unicodedata.normalize("NFD", name.lower())
-
-    firsts = {}
-    for name in sorted((g[0] for g in groups()), key=key):
-        initial = key(name)[0].upper()
-        if initial.isalnum():  # "0" for "0-1 loss"
-            firsts.setdefault(initial, name)
+    """Links to the heading of each initial letter, in order."""
     return " · ".join(
-        f"{{term}}`{letter} <{name}>`" for letter, name in firsts.items()
+        f"{{ref}}`{letter} <glossary-{letter.lower()}>`"
+        for letter in sorted({initial(g[0]) for g in groups()})
     )
 
 
 def test_the_page_opens_with_a_line_to_each_letter():
     text = GLOSSARY.read_text(encoding="utf-8")
     assert f"\n{jump_line()}\n" in text, f"the jump line is\n{jump_line()}"
+
+
+def test_each_letter_lists_the_entries_it_begins():
+    lists = letter_lists()
+    assert list(lists) == sorted(lists)
+    for letter, body in lists.items():
+        blocks = re.split(r"\n\n(?=[^ \n])", body.strip("\n"))
+        firsts = {initial(block.splitlines()[0]) for block in blocks}
+        assert firsts == {letter}, f"under {letter}: {sorted(firsts)}"
 
 
 def test_one_spelling_of_mini_batch():

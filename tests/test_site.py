@@ -206,6 +206,11 @@ def test_built_pages_are_light():
     chapters = re.findall(r'href="chapters/0[1-7]_\w+\.html">', root)
     assert len(chapters) == 7 and "Notation and conventions</a>" in root
     assert not root_page_problems(root, reader_page.__version__)
+    student = (  # the launch menu opens the notebook without solutions
+        'href="https://colab.research.google.com/github/mlcourse-book/'
+        'linear-models/blob/main/exercises/03_gradient_descent.ipynb"'
+    )
+    assert student in page and "Binder: student notebook</span>" in page
     css = (build / "_static" / "styles" / "book.css").read_text()
     # PurgeCSS ran (the theme's sheets alone hold 470 KB) and read no bundle
     # of Bootstrap's code, which names every component: with it, the rules
@@ -467,6 +472,43 @@ def test_tokens_drawn_alike_share_a_span():
     same = reader_page.SameStyleTokens(kinds)
     assert same == reader_page.SameStyleTokens(kinds)
     assert hash(same) == hash(reader_page.SameStyleTokens(kinds))
+
+
+#: The launch menu as sphinx-book-theme 1.1 writes it for a chapter.
+LAUNCH = [
+    {"label": "launch-buttons", "icon": "fas fa-rocket", "buttons": [
+        {"type": "link", "text": name, "tooltip": f"Launch on {name}",
+         "icon": f"_static/images/logo_{name.lower()}.svg",
+         "url": f"https://{host}/main/chapters/04_perceptron.ipynb"}
+        for name, host in [("Binder", "b.org"), ("Colab", "c.com")]
+    ]},
+    {"label": "download-buttons", "buttons": [
+        {"text": ".ipynb", "url": "../_sources/04_perceptron.ipynb"}
+    ]},
+]  # fmt: skip
+
+
+def test_the_launch_menu_opens_the_student_notebook_too():
+    import copy
+
+    before = reader_page.without_logos(copy.deepcopy(LAUNCH))
+    buttons = copy.deepcopy(before)
+    reader_page.with_student_notebooks(buttons, "04_perceptron")
+    launch, download = buttons
+    assert [b["text"] for b in launch["buttons"]] == [
+        "Binder", "Colab",
+        "Binder: student notebook", "Colab: student notebook",
+    ]  # fmt: skip
+    urls = [b["url"] for b in launch["buttons"]]
+    assert urls[2:] == [
+        "https://b.org/main/exercises/04_perceptron.ipynb",
+        "https://c.com/main/exercises/04_perceptron.ipynb",
+    ]
+    assert urls[:2] == [b["url"] for b in LAUNCH[0]["buttons"]]
+    assert all(b["icon"] is None for b in launch["buttons"])
+    assert download == before[1]  # other menus are left as they were
+    again = reader_page.with_student_notebooks(buttons, "05_other")
+    assert len(again[0]["buttons"]) == 4  # another page's name: no entry
 
 
 def test_description_is_the_first_paragraph_in_whole_sentences():

@@ -118,10 +118,8 @@ class PageCheck:
         await tab.route(re.compile(f"^(?!{re.escape(self.base)})"), self.off)
         tab.on("pageerror", lambda error: note(f"[script] {error}"))
         tab.on("console", self.console)
-        tab.on(
-            "response",
-            lambda r: r.status < 400 or note(f"[request] {r.status} {r.url}"),
-        )
+        failed = lambda r: note(f"[request] {r.status} {r.url}")
+        tab.on("response", lambda r: r.status < 400 or failed(r))
         try:
             await tab.set_viewport_size({"width": 390, "height": 800})
             await tab.goto(f"{self.base}/{self.name}", wait_until="load")
@@ -249,9 +247,8 @@ async def _run(checks: list[PageCheck], executable: str) -> None:
     limit = asyncio.Semaphore(CONCURRENCY)
     first = next((c for c in checks if c.name.startswith("chapters/")), None)
     async with async_playwright() as playwright:
-        browser = await playwright.chromium.launch(
-            executable_path=executable, args=["--no-sandbox"]
-        )
+        options = dict(executable_path=executable, args=["--no-sandbox"])
+        browser = await playwright.chromium.launch(**options)
         context = await browser.new_context(service_workers="block")
         context.set_default_timeout(30_000)
 

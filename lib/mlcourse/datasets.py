@@ -121,7 +121,9 @@ def make_separable(
     A unit normal vector ``coef`` is drawn at random, and an ``intercept`` uniformly from
     ``[-b, b]`` with ``b = min(1, (radius - margin) / 2)`` unless one is given. Candidate
     points are drawn and kept only if they lie inside the ball ``||x|| < radius`` and clear the
-    margin, ``|coef @ x + intercept| > margin``; the label is the side they fall on. This is
+    margin, ``|coef @ x + intercept| > margin``; the label is the side they fall on, so the
+    class shares follow the random intercept and vary from seed to seed (pass ``intercept=0``
+    for classes near balance with Gaussian candidates). This is
     the rejection scheme of the Straight Dope perceptron notebook, vectorized: candidates are
     drawn in batches, never one at a time.
 

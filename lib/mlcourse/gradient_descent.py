@@ -17,11 +17,15 @@ average=False)`` takes stochastic or mini-batch steps and returns an :class:`SGD
 ``numerical_gradient(f, x, eps=1e-6)`` returns the central-difference estimate of the
 gradient of a scalar function ``f`` at ``x`` (any array shape; the result has the shape of
 ``x``). Use it to check every hand-written gradient in the book, by the relative error, which
-neither a large gradient fails nor a tiny wrong one passes::
+neither a large gradient fails nor a tiny wrong one passes; a right
+gradient gives at most about ``1e-6``, a wrong one far more::
 
-    estimate, exact = numerical_gradient(loss, w), my_gradient(w)
-    scale = max(np.linalg.norm(estimate), np.linalg.norm(exact))
-    assert np.linalg.norm(estimate - exact) <= 1e-6 * scale
+    estimate = numerical_gradient(loss, w)
+    exact = my_gradient(w)
+    scale = max(np.linalg.norm(estimate),
+                np.linalg.norm(exact))
+    error = np.linalg.norm(estimate - exact) / scale
+    print(f"relative error {error:.1e}")
 
 .. rubric:: Step-size schedules
 

@@ -22,6 +22,7 @@ FOLDER = "_downloads/slides"
 REVEAL = Path(__file__).resolve().parents[1] / "slides/node_modules/reveal.js"
 ASSETS = ("reveal.js", "reveal.css", "theme/white.css", "theme/fonts")
 SIZE = (1280, 720)
+LOADED = "[...document.images].every(i => i.complete && i.naturalWidth)"
 HEADING = re.compile("h[1-6]")
 KINDS = ("deck-slide", "deck-subslide", "deck-fragment", "deck-continue")
 HIDDEN = "a.headerlink, button, details.above-input, .toggle-details__summary"
@@ -158,22 +159,17 @@ def handouts(folder: Path) -> None:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=shutil.which("chromium")
-        )
+        chromium = shutil.which("chromium")
+        browser = playwright.chromium.launch(executable_path=chromium)
         page = browser.new_page()
         for deck in sorted(folder.glob("*.html")):
             page.goto(deck.resolve().as_uri() + "?print-pdf")
             page.wait_for_selector(".pdf-page")
-            page.wait_for_function(
-                "[...document.images].every(i => i.complete && i.naturalWidth)"
-            )
+            page.wait_for_function(LOADED)
             page.pdf(path=deck.with_suffix(".pdf"), print_background=True,
                      width=f"{SIZE[0]}px", height=f"{SIZE[1]}px")  # fmt: skip
         browser.close()
 
 
 if __name__ == "__main__":
-    handouts(
-        Path(sys.argv[1] if len(sys.argv) > 1 else "_build/html") / FOLDER
-    )
+    handouts(Path((sys.argv[1:] or ["_build/html"])[0]) / FOLDER)

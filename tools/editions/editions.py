@@ -26,11 +26,8 @@ from sphinx.builders.latex.nodes import thebibliography
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx_exercise.nodes import solution_node
 
-SKIPPED = (
-    nodes.section,
-    nodes.title,
-    nodes.target,
-)  # a slide has its section's title
+# a slide has its section's title
+SKIPPED = (nodes.section, nodes.title, nodes.target)
 SLIDE_TYPES = ("slide", "subslide", "fragment", "-")
 PDF = "_downloads/book.pdf"
 
@@ -67,9 +64,8 @@ class MarkSlides(SphinxPostTransform):
                 if "slide-no-prose" in tags and type(node) is nodes.paragraph:
                     continue
                 kind = "continue" if kind == "-" else kind
-                box = nodes.container(
-                    classes=[f"deck-cell-{cell}", f"deck-{kind}"]
-                )
+                classes = [f"deck-cell-{cell}", f"deck-{kind}"]
+                box = nodes.container(classes=classes)
                 section[section.index(node)] = box
                 box += node
 
@@ -168,9 +164,8 @@ def number_as_the_website(document, secnumbers) -> None:
         now = bool(secnumbers.get(page["docname"]))
         if now != numbered:
             depth = 2 if now else -1
-            page.insert(
-                0, raw_latex(rf"\setcounter{{secnumdepth}}{{{depth}}}")
-            )
+            counter = rf"\setcounter{{secnumdepth}}{{{depth}}}"
+            page.insert(0, raw_latex(counter))
             numbered = now
 
 
@@ -262,12 +257,8 @@ def number_boxes_as_the_website(app, env) -> list[str]:
 
 
 def setup(app):
-    app.add_config_value(
-        "pdf_solutions",
-        os.environ.get("SOLUTIONS", "appendix"),
-        "",
-        types=[str],
-    )
+    solutions = os.environ.get("SOLUTIONS", "appendix")
+    app.add_config_value("pdf_solutions", solutions, "", types=[str])
     app.add_post_transform(MarkSlides)
     app.add_post_transform(PrintEdition)
     app.add_post_transform(ExerciseLinks)

@@ -18,9 +18,8 @@ window.mlcourseCheck = (() => {
   async function set(open, mode) {
     Object.assign(document.documentElement.dataset, {theme: mode, mode});
     for (const fold of document.querySelectorAll("details")) fold.open = open;
-    for (const button of document.querySelectorAll("button.toggle-button")) {
+    for (const button of document.querySelectorAll("button.toggle-button"))
       if ((button.getAttribute("aria-expanded") === "true") !== open) button.click();
-    }
     await frame(), await frame();
     const running = document.getAnimations().map((a) => a.finished.catch(() => null));
     await Promise.race([Promise.all(running), new Promise((r) => setTimeout(r, 2000))]);
@@ -71,14 +70,12 @@ window.mlcourseCheck = (() => {
     const given = new Set([...statement.match(NUMBER) || [],
                            ...(statement.match(LIST) || []).map(squeeze)]);
     for (const n of said.match(NUMBER) || []) {
-      if (significant(n) >= 3 && !given.has(n) && !/^(1[89]\d\d|20\d\d|2100)$/.test(n)) {
+      if (significant(n) >= 3 && !given.has(n) && !/^(1[89]\d\d|20\d\d|2100)$/.test(n))
         values.push([n, new RegExp(`(?<![\\w.])${escape(n)}(?![\\w]|\\.\\d)`)]);
-      }
     }
     for (const list of (said.match(LIST) || []).map(squeeze)) {
-      if ((list.match(NUMBER) || []).length >= 3 && !given.has(list)) {
+      if ((list.match(NUMBER) || []).length >= 3 && !given.has(list))
         values.push([list, new RegExp([...list].map(escape).join("\\s*"))]);
-      }
     }
     const prose = [...(body || solution).querySelectorAll("p, li")].filter((p) => !p.closest(".cell"));
     for (const [, , quoted] of prose.map(text).join(" ").matchAll(/(?<!\w)(["'])([^"'\n]{3,40})\1/g)) {
@@ -160,19 +157,17 @@ window.mlcourseCheck = (() => {
                      && (r.right > left + box.clientWidth + 1 || r.left < left - 1))
           || (/hidden|clip/.test(style.overflowY)
               && (r.bottom > top + box.clientHeight + 1 || r.top < top - 1));
-        if (cut && seen.add(box)) {
+        if (cut && seen.add(box))
           found.push(["overflow", `${label(el)} is cut by ${label(box)}, which does not scroll${at(el)}`]);
-        }
       }
     }
     if (found.length > 6) found.splice(6, found.length, ["overflow", `and ${found.length - 6} more`]);
     for (const img of article().querySelectorAll("div.math > img.math")) {
       const room = img.parentElement.clientWidth, drawn = img.getBoundingClientRect().width;
       const number = img.parentElement.querySelector(".eqno")?.textContent.replace(/[#\s]/g, "");
-      if (drawn > room + 1) {
+      if (drawn > room + 1)
         found.push(["equation", `display ${number || "equation"}${at(img)} is `
           + `${Math.round(drawn)} px wide in ${Math.round(room)} px: ${img.alt.slice(0, 80)}`]);
-      }
     }
     return found;
   }

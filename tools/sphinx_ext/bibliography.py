@@ -27,12 +27,8 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 def author_year(entry) -> str:
     """The label of ``entry`` as a parenthetical citation writes it."""
     people = entry.persons.get("author") or entry.persons.get("editor", [])
-    names = [
-        " ".join(
-            str(part) for part in p.rich_prelast_names + p.rich_last_names
-        )
-        for p in people
-    ]
+    parts = (p.rich_prelast_names + p.rich_last_names for p in people)
+    names = [" ".join(map(str, part)) for part in parts]
     who = f"{names[0]} et al." if len(names) > 2 else " and ".join(names)
     return f"{who or entry.key}, {entry.fields.get('year', 'n.d.')}"
 
@@ -78,12 +74,8 @@ def cited_in(app, doctree, docname: str) -> None:
     keys = {c.citation_id: c.key for c in domain.citations}
     for entry in doctree.findall(nodes.citation):
         key = keys.get(entry["ids"][0])
-        refs = [
-            ref
-            for ref in domain.citation_refs
-            if key in {target.key for target in ref.targets}
-            and ref.docname != docname
-        ]
+        refs = [ref for ref in domain.citation_refs if ref.docname != docname
+                and key in {target.key for target in ref.targets}]  # fmt: skip
         if not refs:
             continue
         pages: dict[str, list] = {}
@@ -155,10 +147,8 @@ def _depart_list(self, node) -> None:
 
 def _visit_entry(self, node) -> None:
     label = node[0].astext()
-    self.body.append(
-        f"\\bibitem[{self.encode(label)}]"
-        f"{{{node['docname']}:{node['ids'][0]}}}"
-    )
+    key = f"{node['docname']}:{node['ids'][0]}"
+    self.body.append(f"\\bibitem[{self.encode(label)}]{{{key}}}")
     node.remove(node[0])
 
 
@@ -167,11 +157,8 @@ def _skip(self, node) -> None:
 
 
 def setup(app):
-    app.add_node(
-        local_bibliography,
-        latex=(_visit_list, _depart_list),
-        html=(_skip, None),
-    )
+    lists = dict(latex=(_visit_list, _depart_list), html=(_skip, None))
+    app.add_node(local_bibliography, **lists)
     app.add_node(local_citation, latex=(_visit_entry, lambda self, node: None))
     app.add_post_transform(KeepListsInPlace)
     register_plugin("pybtex.style.labels", "author_year", AuthorYearLabels)

@@ -6,7 +6,8 @@
 - Pages (``html-page-context``): scripts deferred, in one file (the search
   page's run at once); no Live Code or widget state; the first paragraph
   as description; the edition in footers; the root's decks by title; the
-  launch menu names Binder and Colab, no logos; module pages unfold one class.
+  launch menu names Binder and Colab, no logos, and opens a chapter's
+  student notebook too; module pages unfold one class.
 - Code (``highlight_options``): a token takes its first ancestor type drawn
   as it is in both colour modes, so that neighbours share one ``<span>`` and
   a token drawn as text has none; operators are drawn as text.
@@ -130,8 +131,26 @@ def without_logos(buttons: list) -> list:
     return buttons
 
 
+def with_student_notebooks(buttons: list, name: str) -> list:
+    """The launch menu also opens ``exercises/<name>.ipynb``, the chapter
+    without its solutions (its own solution cells overwrite an answer)."""
+    chapter, student = f"chapters/{name}.ipynb", f"exercises/{name}.ipynb"
+    for group in buttons:
+        if group.get("label") == "launch-buttons":
+            group["buttons"] += [
+                {**b, "text": f"{b['text']}: student notebook",
+                 "tooltip": f"{b['tooltip']}, without the solutions",
+                 "url": b["url"].replace(chapter, student)}
+                for b in group["buttons"] if chapter in b.get("url", "")
+            ]  # fmt: skip
+    return buttons
+
+
 def _page(app, pagename, templatename, context, doctree):
-    without_logos(context.get("header_buttons", []))
+    buttons = without_logos(context.get("header_buttons", []))
+    name = Path(pagename).name
+    if (Path(app.srcdir) / "exercises" / f"{name}.ipynb").exists():
+        with_student_notebooks(buttons, name)
     scripts = context.get("script_files", [])
     scripts = [s for s in scripts if not any(w in str(s) for w in UNUSED)]
     if pagename != "search":  # its own scripts run at once
