@@ -65,6 +65,9 @@ def test_solutions_are_removed_and_the_rest_kept(chapter):
     nb = student(chapter)
     text = "\n".join(c.source for c in nb.cells)
     assert "{solution" not in text
+    pointer = "Work the exercises in the student notebook"
+    assert any(pointer in c.source for c in source.cells), "the page says"
+    assert pointer not in text, "the notebook needs no pointer to itself"
     gated = _count(source, make_exercises.SOLUTION_START)
     written = _count(source, make_exercises.SOLUTION_BLOCK)
     answers = [

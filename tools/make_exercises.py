@@ -20,7 +20,8 @@ Colab and Binder, where MyST is not understood:
   bold-titled paragraphs, labelled display maths loses its label, and the
   roles ``{eq}``, ``{ref}``, ``{prf:ref}``, ``{numref}``, ``{term}``,
   ``{doc}`` and ``{cite}`` become links to the published website;
-- the exercises' record cells (for the instructor's tools) are dropped;
+- the exercises' record cells (for the instructor's tools) are dropped,
+  and so is the chapter's sentence that points readers to this notebook;
 - everything else, the hidden set-up cell included, is kept as it is.
 
 It also writes the exercise table of ``chapters/teaching.md`` (between
@@ -76,6 +77,11 @@ HEADER = (
     "wrong with a hint. Write the answers to the written exercises in the "
     "cells marked *Your answer*. The website, {site}, shows the whole "
     "chapter with the solutions folded under each exercise."
+)
+
+#: The chapters' pointer to this notebook, which it does not need.
+WEBSITE_ONLY = re.compile(
+    r"Work the exercises in the student notebook[^:]*:[^.]*\.\s*"
 )
 
 PRF_KINDS = {
@@ -414,6 +420,7 @@ def student_notebook(
         for position, (piece, label) in enumerate(pieces):
             part = copy.deepcopy(cell)
             part.source = to_markdown(piece, site, labels, titles)
+            part.source = WEBSITE_ONLY.sub("", part.source)
             if position:
                 part.id = f"{cell.id}-{position}"
             if part.source.strip():
