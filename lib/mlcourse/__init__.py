@@ -10,5 +10,5 @@ One module per topic, each introduced by the chapter of the same name: ``dataset
 from ._validation import ConvergenceWarning, NotFittedError
 
 #: The library's version (the book's release is tagged ``v`` + this).
-__version__ = "0.5.0"
+__version__ = "0.6.0"
 __all__ = ["ConvergenceWarning", "NotFittedError", "__version__"]
