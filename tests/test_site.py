@@ -451,6 +451,17 @@ def test_each_tab_names_the_book_once():
 # ------------------------------------------------------ the build's pieces
 
 
+def test_a_formula_and_its_punctuation_break_as_one_word():
+    img = '<img alt="x" class="math dark-light" src="a.svg"/>'
+    shown = '<img class="math dark-light display" src="b.svg"/>'
+    body = f"so ({img}), then {img}: and {img} alone; {shown}."
+    glued = reader_page.GLUED.sub(r"<u>\g<0></u>", body)
+    assert (
+        glued
+        == f"so <u>({img}),</u> then <u>{img}:</u> and {img} alone; {shown}."
+    )
+
+
 def test_tokens_drawn_alike_share_a_span():
     from pygments import highlight
     from pygments.formatters import HtmlFormatter
