@@ -240,9 +240,24 @@ href="chapters/01_linear_regression.html">1. Linear regression</a></li>
 <li class="toctree-l1"><a class="reference internal" \
 href="chapters/02_logistic_regression.html">2. Logistic regression</a></li>
 </ul>
+<p aria-level="2" class="caption" role="heading"><span \
+class="caption-text">Reference</span></p>
+<ul>
+<li class="toctree-l1"><a class="reference internal" \
+href="chapters/teaching.html">Teaching with this book</a></li>
+<li class="toctree-l1"><a class="reference internal" \
+href="chapters/glossary.html">Glossary</a></li>
+<li class="toctree-l1"><a class="reference internal" \
+href="chapters/api.html">Library reference</a></li>
+<li class="toctree-l1"><a class="reference internal" \
+href="chapters/benchmarks.html">Benchmarks</a></li>
+<li class="toctree-l1"><a class="reference internal" \
+href="chapters/bibliography.html">Bibliography</a></li>
+</ul>
 """
 DECK_NAMES = ["01_linear_regression", "02_logistic_regression"]
 EDITION = reader_page.__version__
+REPOSITORY = "https://github.com/mlcourse-book/linear-models"
 
 
 def chapter_adds() -> dict[str, str]:
@@ -262,7 +277,8 @@ def root_page_problems(html: str, edition: str) -> list[str]:
     (no redirect), the introduction first in the contents, what each
     chapter adds (as the introduction's table says), the edition, the
     PDF, every deck with its handout, how to run the chapters, the author
-    and licence."""
+    and licence; the edition links the changelog, and every page listed
+    besides the chapters says in a line what it holds."""
     from html import unescape
 
     first = re.search(r"<ul>\s*<li[^>]*><a[^>]*>([^<]*)</a>", html)
@@ -273,11 +289,23 @@ def root_page_problems(html: str, edition: str) -> list[str]:
     )
     adds = chapter_adds()
     decks = re.findall(r'href="_downloads/slides/(0\d_\w+)\.pdf"', html)
+    others = re.findall(
+        r'href="chapters/([a-z]\w*)\.html">[^<]*</a>'
+        r'(?:<span class="adds">([^<]{20,})</span>)?',
+        html,
+    )
+    changelog = re.search(
+        r'<a class="changelog" href="https://github\.com/[^"/]+/[^"/]+'
+        r'/blob/\w+/CHANGELOG\.md"[^>]*><p class="edition">Edition ',
+        html,
+    )
     wanted = {
         "the introduction first": bool(first) and first[1] == "Introduction",
         "shown, not a redirect": "refresh" not in html.lower()
         and 'rel="canonical"' not in html,
         "the edition": f"Edition {edition}</p>" in html,
+        "the changelog": bool(changelog),
+        "what each other page holds": all(text for _, text in others),
         "the PDF": 'href="_downloads/book.pdf"' in html,
         "the slides": bool(decks)
         and all(f"slides/{deck}.html" in html for deck in decks),
@@ -305,6 +333,8 @@ def render_root(contents: str = TOCTREE) -> str:
         pathto=lambda docname: "chapters/00_introduction.html",
         toctree=lambda **options: contents,
         theme_extra_footer=f'<p class="edition">Edition {EDITION}</p>',
+        theme_repository_url=REPOSITORY,
+        theme_repository_branch="main",
         favicon_url="_static/favicon.svg",
         chapter_titles={
             "01_linear_regression": "Linear regression",
@@ -349,6 +379,27 @@ def test_the_root_check_fails_a_root_without_introduction_or_edition():
     left = '<meta http-equiv="refresh" content="0; url=chapters/x.html" />'
     redirect = root.replace("</head>", left + "</head>")
     assert root_page_problems(redirect, edition) == ["shown, not a redirect"]
+
+
+def test_the_root_links_the_edition_to_the_changelog():
+    root = render_root()
+    link = f'href="{REPOSITORY}/blob/main/CHANGELOG.md"'
+    assert (
+        f'{link} title="What each edition changed"><p class="edition"' in root
+    )
+    bare = root.replace('<a class="changelog"', "<a")
+    assert root_page_problems(bare, EDITION) == ["the changelog"]
+
+
+def test_the_root_says_what_each_other_page_holds():
+    root = render_root()
+    for stem in ["teaching", "glossary", "api", "benchmarks", "bibliography"]:
+        assert re.search(
+            rf'chapters/{stem}\.html">[^<]*</a><span class="adds">', root
+        ), stem
+    lost = re.sub(r"(?<=Glossary</a>)<span[^>]*>[^<]*</span>", "", root)
+    assert lost != root
+    assert root_page_problems(lost, EDITION) == ["what each other page holds"]
 
 
 def test_the_root_says_what_each_chapter_adds():
@@ -449,6 +500,17 @@ def test_each_tab_names_the_book_once():
 
 
 # ------------------------------------------------------ the build's pieces
+
+
+def test_a_formula_and_its_punctuation_break_as_one_word():
+    img = '<img alt="x" class="math dark-light" src="a.svg"/>'
+    shown = '<img class="math dark-light display" src="b.svg"/>'
+    body = f"so ({img}), then {img}: and {img} alone; {shown}."
+    glued = reader_page.GLUED.sub(r"<u>\g<0></u>", body)
+    assert (
+        glued
+        == f"so <u>({img}),</u> then <u>{img}:</u> and {img} alone; {shown}."
+    )
 
 
 def test_tokens_drawn_alike_share_a_span():

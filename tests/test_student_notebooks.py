@@ -87,6 +87,27 @@ def test_solutions_are_removed_and_the_rest_kept(chapter):
     assert all(c.source in kept for c in checks), "checker cells are kept"
 
 
+def test_the_pages_hidden_checks_stay_on_the_page():
+    def code(source, tags=()):
+        return nbformat.v4.new_code_cell(source, metadata={"tags": list(tags)})
+
+    check = code("r = 2.0\nassert f'{r:.1f}' == '2.0'\n", ["remove-cell"])
+    for_loop = code("for k in range(3):\n    assert k < 3\n", ["remove-cell"])
+    reader = code("print(r)")
+    assert make_exercises.page_check(check, [reader]) == "r = 2.0\n"
+    assert make_exercises.page_check(check, []) is None  # dropped
+    assert make_exercises.page_check(for_loop, []) is None
+    assert make_exercises.without_asserts(for_loop.source).endswith("pass\n")
+    shown = code("assert True")  # a visible cell is the reader's business
+    assert make_exercises.page_check(shown, []) is False
+    for path in STUDENT:
+        nb = nbformat.read(path, as_version=4)
+        hidden = [
+            c for c in nb.cells if "remove-cell" in c.metadata.get("tags", [])
+        ]
+        assert not any("assert " in c.source for c in hidden), path.name
+
+
 @pytest.mark.parametrize("chapter", CHAPTERS, ids=[p.stem for p in CHAPTERS])
 def test_markdown_reads_without_myst(chapter):
     nb = student(chapter)

@@ -22,6 +22,11 @@ Colab and Binder, where MyST is not understood:
   ``{doc}`` and ``{cite}`` become links to the published website;
 - the exercises' record cells (for the instructor's tools) are dropped,
   and so is the chapter's sentence that points readers to this notebook;
+- the website's hidden checks of the page's printed numbers (the asserts
+  of cells tagged ``remove-cell``) are taken out, and such a cell that
+  binds nothing a later cell reads is dropped: they pin digits another
+  numpy may print differently, and a student's "Run all" should stop only
+  at the student's own work;
 - everything else, the hidden set-up cell included, is kept as it is.
 
 It also writes the exercise table of ``chapters/teaching.md`` (between
@@ -35,6 +40,7 @@ of the student notebooks for handing out.
 from __future__ import annotations
 
 import argparse
+import ast
 import copy
 import re
 import sys
@@ -312,6 +318,59 @@ def answer_markdown_cell(title: str, index: int) -> nbformat.NotebookNode:
     return cell
 
 
+def bound_names(source: str) -> set[str] | None:
+    """The names a cell's code binds, or None when it is not plain Python."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return None
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names |= {(a.asname or a.name).split(".")[0] for a in node.names}
+    return names
+
+
+def without_asserts(source: str) -> str:
+    """The code with each ``assert`` statement taken out (``pass`` where a
+    block would be left empty)."""
+    lines = source.splitlines()
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Assert):
+            continue
+        first = lines[node.lineno - 1]
+        indent = first[: len(first) - len(first.lstrip())]
+        if node.col_offset != len(indent):
+            continue  # shares its line with another statement: kept
+        lines[node.lineno - 1] = f"{indent}pass" if indent else None
+        for k in range(node.lineno, node.end_lineno):
+            lines[k] = None
+    code = "\n".join(t for t in lines if t is not None)
+    return re.sub(r"\n{3,}", "\n\n", code).strip() + "\n"
+
+
+def page_check(cell: nbformat.NotebookNode, rest: list):
+    """A cell the website removes that checks the page's printed numbers,
+    as the student notebook keeps it: None when it binds no name a later
+    cell reads, else its code without the asserts. The student's run need
+    not pass them (another numpy may print another last digit). False for
+    any other cell."""
+    tags = cell.metadata.get("tags", [])
+    if cell.cell_type != "code" or "remove-cell" not in tags:
+        return False
+    names = bound_names(cell.source)
+    if names is None or "assert" not in cell.source:
+        return False
+    later = "\n".join(c.source for c in rest if c.cell_type == "code")
+    if any(re.search(rf"\b{re.escape(n)}\b", later) for n in names):
+        return without_asserts(cell.source)
+    return None
+
+
 def clear(cell: nbformat.NotebookNode) -> nbformat.NotebookNode:
     cell = copy.deepcopy(cell)
     if cell.cell_type == "code":
@@ -379,9 +438,15 @@ def student_notebook(
     titles = exercise_titles(chapter, stem)
     cells: list[nbformat.NotebookNode] = []
     inside, in_exercises, n_code, n_written = None, False, 0, 0
-    for cell in chapter.cells:
+    for position, cell in enumerate(chapter.cells):
         if book.is_record(cell):
             continue  # the exercise's record: for the instructor's tools
+        check = page_check(cell, chapter.cells[position + 1 :])
+        if check is None:
+            continue  # a check of the page's numbers, not of the student
+        if check:
+            cell = copy.deepcopy(cell)
+            cell.source = check
         text = cell.source if cell.cell_type == "markdown" else ""
         if inside is not None:
             if SOLUTION_END.search(text):

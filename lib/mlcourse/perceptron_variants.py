@@ -599,12 +599,12 @@ class VotedPerceptron(BinaryClassifierMixin, _BinaryVariant):
     __doc__ = (
         """The voted perceptron (:prf:ref:`alg-va-voted`).
 
-    Freund and Schapire (1999); section "The voted perceptron". Stores every
+    :cite:`freund1999`; section "The voted perceptron". Stores every
     weight vector the perceptron passes through and its survival count. A
     prediction is the sign of the survival-weighted vote
-    ``sum_k c_k sign(w_k @ x + b_k)`` :eq:`eq-va-voted`, with ``c_k`` (the
-    chapter's :math:`v_k`, ``counts_``) the survival counts; a vector with
-    score exactly 0 abstains. The vectors are
+    ``sum_k v_k sign(w_k @ x + b_k)`` :eq:`eq-va-voted`, with ``v_k``
+    (``counts_``) the survival counts; a vector with score exactly 0
+    abstains. The vectors are
     :func:`voted_perceptron_naive`'s, bit for bit.
 """
         + _VARIANT_PARAMETERS
@@ -619,7 +619,7 @@ class VotedPerceptron(BinaryClassifierMixin, _BinaryVariant):
     counts_ : ndarray of shape (M,)
         Their survival counts, which sum to the number of visits.
     coef_ : ndarray of shape (n_features,)
-        The averaged weights ``sum_k c_k w_k / sum_k c_k`` (the vote
+        The averaged weights ``sum_k v_k w_k / sum_k v_k`` (the vote
         without its inner sign).
     intercept_ : float
         The averaged bias."""
@@ -650,7 +650,7 @@ class VotedPerceptron(BinaryClassifierMixin, _BinaryVariant):
         return self
 
     def decision_function(self, X):
-        r"""The vote :math:`\sum_k c_k \operatorname{sign}(\mathbf w_k^\top \mathbf x + b_k) / \sum_k c_k`, in [-1, 1].
+        r"""The vote :math:`\sum_k v_k \operatorname{sign}(\mathbf w_k^\top \mathbf x + b_k) / \sum_k v_k`, in [-1, 1].
 
         :math:`M` inner products per sample, one per stored vector, computed a
         few vectors at a time (a bounded number of scores at once) so that
@@ -704,7 +704,7 @@ def pocket_perceptron_naive(
 
 
 def mistake_counts(Z, X, y, V, size):
-    """Training mistakes of each weight vector ``[w, b]``, a row of ``V``.
+    """Training mistakes of each of several weight vectors ``[w, b]``.
 
     ``Z`` holds the normalized augmented samples ``y_i [x_i, 1]``
     (``y_i [x_i, 0]`` without a bias; section "Normalization: one class
@@ -990,7 +990,7 @@ feature_names_in_
 
 
 def multiclass_rule(a, y_i, W):
-    """The best-scoring wrong class if sample ``a`` is a mistake, else -1.
+    """The top-scoring wrong class if augmented ``a`` is a mistake, else -1.
 
     ``a = [x, 1]`` is the augmented sample and ``W`` holds one augmented
     weight vector ``[w_c, b_c]`` per class (section "The bias by

@@ -7,7 +7,8 @@
   page's run at once); no Live Code or widget state; the first paragraph
   as description; the edition in footers; the root's decks by title; the
   launch menu names Binder and Colab, no logos, and opens a chapter's
-  student notebook too; module pages unfold one class.
+  student notebook too; module pages unfold one class; an inline formula
+  and the punctuation touching it wrap as one word (no line starts ":").
 - Code (``highlight_options``): a token takes its first ancestor type drawn
   as it is in both colour modes, so that neighbours share one ``<span>`` and
   a token drawn as text has none; operators are drawn as text.
@@ -52,6 +53,8 @@ THEME_JS = [
 THEME_CSS = ["_static/basic.css", "_static/styles/pydata-sphinx-theme.css"]
 UNUSED = ("widget-state", "thebe")
 FRAME = re.compile(r'"data:image/(png|jpeg);base64,([A-Za-z0-9+/=]+)"')
+IMG = r'<img [^>]*class="math dark-light"[^>]*>'
+GLUED = re.compile(rf"\({IMG}[,.;:)]*|{IMG}[,.;:)]+")
 
 
 class SameStyleTokens(Filter):
@@ -122,8 +125,7 @@ def one_bundle(names: list, scripts: list) -> list:
 
 
 def without_logos(buttons: list) -> list:
-    """The header's buttons, the launch menu's logos (images fetched before
-    the text is drawn) left out: the menu names Binder and Colab."""
+    """The launch menu's logos (fetched before the text) left out."""
     for button in buttons:
         without_logos(button.get("buttons", []))
         if not str(button.get("icon")).startswith("fa"):
@@ -132,8 +134,7 @@ def without_logos(buttons: list) -> list:
 
 
 def with_student_notebooks(buttons: list, name: str) -> list:
-    """The launch menu also opens ``exercises/<name>.ipynb``, the chapter
-    without its solutions (its own solution cells overwrite an answer)."""
+    """The launch menu also opens the chapter without its solutions."""
     chapter, student = f"chapters/{name}.ipynb", f"exercises/{name}.ipynb"
     for group in buttons:
         if group.get("label") == "launch-buttons":
@@ -161,6 +162,8 @@ def _page(app, pagename, templatename, context, doctree):
     bundled = app.builder.bundled_css
     bundled += [] if bundled else THEME_CSS + [s.filename for s in sheets]
     context["css_files"] = [s for s in sheets if s.filename not in bundled]
+    glued = r'<span class="nowrap">\g<0></span>'
+    context["body"] = GLUED.sub(glued, context.get("body", ""))
     tags = context.get("metatags", "").splitlines()
     tags = [tag for tag in tags if 'name="viewport"' not in tag]
     if pagename == "index" and doctree is None:  # the site's root: home.html
@@ -174,8 +177,7 @@ def _page(app, pagename, templatename, context, doctree):
 
 
 def _contents_depth(app, pagename, templatename, context, doctree):
-    """A module page's contents unfold the class being read (before the
-    theme's handlers, which draw them once)."""
+    """A module page's contents unfold one class (before the theme's)."""
     if pagename.startswith(OBJECT_PAGES):
         context["theme_show_toc_level"] = 1
 
@@ -205,9 +207,7 @@ class LightImages(SphinxPostTransform):
 
 def _finished(app, exception):
     out = Path(app.outdir)
-    sheets = [
-        name for name in app.builder.bundled_css if (out / name).exists()
-    ]
+    sheets = [n for n in app.builder.bundled_css if (out / n).exists()]
     if exception is not None or not sheets:  # no page written: as it was
         return
     for unused in out.glob("_static/scripts/fontawesome.js*"):

@@ -34,15 +34,30 @@ class Case:
 
 @dataclass(eq=False)
 class Outcome:
-    """What the answer did on one case, and how it compares."""
+    """What the answer did on one case, and how it compares.
 
+    A check's ``outcomes`` hold one per case it ran; a ``judge`` or a
+    hint's ``diagnose`` reads them.
+    """
+
+    #: The case run: its arguments and description.
     case: Case
+    #: What the answer returned on it.
     given: Any = None
+    #: What the case should give, computed by the check's ``expected``.
     expected: Any = None
+    #: True when ``given`` matches ``expected`` within the tolerance.
     agrees: bool = False
+    #: Why they differ, in the words the student reads (read it only
+    #: when ``agrees`` is False).
     reason: str = ""
-    kind: str = ""  # what failed: "type", "shape" or "value"
+    #: What differs when they do not agree: "type", "shape" or "value".
+    kind: str = ""
+    #: What the answer printed while it ran.
     printed: str = ""
+    #: What a watched case measured (``Case.watch``): the number of lines
+    #: run for ``"lines"``, a dict of how often each accumulated name
+    #: changed for ``"state"``; None otherwise.
     measured: Any = None
 
 

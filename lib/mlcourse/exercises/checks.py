@@ -422,7 +422,7 @@ def check_function(
       ``error_hints``: pairs of an exception type and a hint;
     - ``argument_names``, ``none_hint`` (said when the answer returns
       None), and ``judge(outcome)``: what is wrong with how a watched case
-      (``Case.watch``) was computed, '' when nothing is.
+      (``Case.watch``) was computed, ``""`` when nothing is.
 
     Parameters
     ----------
