@@ -2,14 +2,11 @@
 
 Usage: python tools/chapter_tests.py 04 [PYTEST OPTION ...]
 
-Runs pytest with the options given on the chapter's notebook (strict nbval
-runs it) and on the tests that belong to it: those of the topic modules it
-imports from mlcourse (``from mlcourse.perceptron import ...``:
-``tests/test_perceptron.py``) and every test whose id or parameters name
-the chapter's notebook (``-k 04_perceptron``: its checkers and its student
-notebook). The shared modules every chapter uses (``datasets``,
-``plotting``, ``widgets``) are left to ``make test-lib``. Hand-written: the
-map from a chapter to its tests is the book's own convention.
+pytest with the options given, on the chapter's notebook (strict nbval)
+and its tests: those of the mlcourse modules it imports (``perceptron``:
+``tests/test_perceptron.py``) and those whose id names it (``-k
+04_perceptron``); shared modules are left to ``make test-lib``.
+Hand-written: the map from a chapter to its tests is the book's convention.
 """
 
 from __future__ import annotations

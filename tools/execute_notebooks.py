@@ -2,11 +2,10 @@
 
 Usage: python tools/execute_notebooks.py [NOTEBOOK ...]   (default: all)
 
-The stored outputs are strict nbval's expectations, so they are produced the
-same way every time: the notebook's folder as the working directory, the
-``python3`` kernel of the current environment, execution counts from 1,
-streams merged, and no images, widget state or animation frames (nbval does
-not compare them; the website, Binder and Colab execute the chapters anyway).
+The stored outputs are strict nbval's expectations, made the same way each
+time: the notebook's folder as working directory, the current environment's
+``python3`` kernel, counts from 1, streams merged, no images, widget state or
+animation frames (nbval does not compare them; the website executes anyway).
 Hand-written because nbconvert's ``--execute`` keeps every image and cannot
 drop some outputs of a cell while keeping the others.
 """

@@ -2,18 +2,15 @@
 
 Usage: python tools/set_repository.py     (or: make set-repository)
 
-`_config.yml` (key `repository.url`) is the one place a publisher changes
-the URL, and `lib/mlcourse/__init__.py` (`__version__`, which
-pyproject.toml reads too) the one place the edition is set. The previous
-URL is read from the Colab set-up cell of the introduction, and its
-``owner/name`` is replaced by the new one wherever it appears: the set-up
-cells (``%pip install "mlcourse @ git+URL@vX.Y.Z"``), the Binder and Colab
-links of the teaching page, README, CONTRIBUTING and the API page. The
-set-up cells (and CONTRIBUTING's copy) install the tag ``v<version>``,
-the edition their page belongs to. Run it, re-run ``make exercises``, and
-commit the result. Hand-written because release tools (bump-my-version)
-replace fixed strings in text files: none reads the URL from _config.yml
-and rewrites notebook cells through nbformat.
+The URL is set in `_config.yml` (`repository.url`), the edition in
+`lib/mlcourse/__init__.py` (`__version__`, which pyproject.toml reads). The
+previous URL, read from the introduction's Colab set-up cell, is replaced
+wherever it appears: the set-up cells (``%pip install "mlcourse @
+git+URL@vX.Y.Z"``, the tag of the edition) and the Binder and Colab links of
+the teaching page, README, CONTRIBUTING and the API page. Run it, re-run
+``make exercises``, commit. Hand-written: release tools (bump-my-version)
+replace fixed strings; none reads the URL from _config.yml and rewrites
+notebook cells through nbformat.
 """
 
 from __future__ import annotations
