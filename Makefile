@@ -138,7 +138,8 @@ OTHERS := test-compat test-chapters test-assignments test-lib test-binder \
 CHECKS := $(CHAIN) $(OTHERS)
 
 test:
-	$(MAKE) --no-print-directory -j2 $(STAMP) $(NODE_STAMP) $(SLIDES_STAMP)
+	$(MAKE) --no-print-directory -j2 $(STAMP) $(NODE_STAMP) $(SLIDES_STAMP) \
+	    $(TEXT_ONLY)
 	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1 \
 	    $(MAKE) --no-print-directory -j2 --output-sync=target \
 	    test-chain $(OTHERS)
