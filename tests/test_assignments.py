@@ -273,10 +273,25 @@ def page_block(name: str) -> list[str]:
         re.DOTALL,
     )
     assert match, f"the teaching page has no code block named {name!r}"
+    return block_commands(match.group(1))
+
+
+def block_commands(body: str) -> list[str]:
+    """A shell block's commands, one a line once ``\\`` continuations are
+    joined (the page breaks long commands to fit a phone)."""
+    joined = re.sub(r"[ \t]*\\\n[ \t]*", " ", body)
     return [
         line.strip()
-        for line in match.group(1).splitlines()
+        for line in joined.splitlines()
         if line.strip() and not line.strip().startswith("#")
+    ]
+
+
+def test_a_broken_command_line_is_one_command():
+    body = "cd otter\notter run \\\n  -a x.zip \\\n  -o results s.ipynb\n"
+    assert block_commands(body) == [
+        "cd otter",
+        "otter run -a x.zip -o results s.ipynb",
     ]
 
 
