@@ -281,7 +281,11 @@ def root_page_problems(html: str, edition: str) -> list[str]:
     besides the chapters says in a line what it holds."""
     from html import unescape
 
-    first = re.search(r"<ul>\s*<li[^>]*><a[^>]*>([^<]*)</a>", html)
+    first = re.search(
+        r"<ul>\s*<li[^>]*><a[^>]*>([^<]*)</a>"
+        r'(?:<span class="adds">([^<]{20,})</span>)?',
+        html,
+    )
     listed = re.findall(
         r'href="chapters/(0[1-7]\w+)\.html">[^<]*</a>'
         r'(?:<span class="adds">([^<]*)</span>)?',
@@ -301,6 +305,9 @@ def root_page_problems(html: str, edition: str) -> list[str]:
     )
     wanted = {
         "the introduction first": bool(first) and first[1] == "Introduction",
+        "what the introduction holds": not first
+        or first[1] != "Introduction"
+        or bool(first[2]),
         "shown, not a redirect": "refresh" not in html.lower()
         and 'rel="canonical"' not in html,
         "the edition": f"Edition {edition}</p>" in html,
@@ -367,11 +374,14 @@ def test_the_root_check_fails_a_root_without_introduction_or_edition():
     root = render_root()
     without = root.replace(
         '<li class="toctree-l1"><a href="chapters/00_introduction.html">'
-        "Introduction</a></li>",
-        "",
+        'Introduction</a><span class="adds">',
+        '<li class="toctree-l1"><span class="adds">',
     )
     assert without != root
     assert root_page_problems(without, edition) == ["the introduction first"]
+    bare = re.sub(r"(?<=Introduction</a>)<span[^>]*>[^<]*</span>", "", root)
+    assert bare != root
+    assert root_page_problems(bare, edition) == ["what the introduction holds"]
     assert root_page_problems(root, "0.0.1") == ["the edition"]
     old = root.replace("How to run the chapters</h2>", "</h2>")
     assert root_page_problems(old, edition) == ["how to run the chapters"]
