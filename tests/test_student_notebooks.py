@@ -192,6 +192,42 @@ def test_the_leak_test_sees_a_leak():
     assert answers & leaked
 
 
+def _listed_answers(nb, chapter):
+    """The library answers of ``chapter``'s exercises (their records'
+    ``library:``) whose source a code cell of ``nb`` prints."""
+    from assignments import exercises as book
+
+    answers = {
+        name.rsplit(".", 1)[-1]
+        for exercise in book.read(chapter)
+        for name in exercise.library
+    }
+    listed = {
+        name.rsplit(".", 1)[-1]
+        for cell in nb.cells
+        if cell.cell_type == "code"
+        for name in re.findall(r"getsource\(\s*([\w.]+)", cell.source)
+    }
+    return answers & listed
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=[p.stem for p in CHAPTERS])
+def test_no_library_answer_is_listed_outside_its_solution(chapter):
+    """A listing of the library function an exercise asks for sits in the
+    exercise's solution: in the student notebook "Run all" would print
+    it."""
+    assert not _listed_answers(student(chapter), chapter)
+
+
+def test_the_listing_test_sees_a_listing():
+    chapter = next(p for p in CHAPTERS if p.stem.startswith("07_"))
+    nb = student(chapter)
+    nb.cells.insert(
+        1, nbformat.v4.new_code_cell("print(inspect.getsource(mlp.backward))")
+    )
+    assert _listed_answers(nb, chapter) == {"backward"}
+
+
 @pytest.mark.student_run
 @pytest.mark.parametrize("path", STUDENT, ids=[p.stem for p in STUDENT])
 def test_student_notebook_runs_and_checkers_report_not_attempted(path):
