@@ -589,10 +589,11 @@ def teaching_table() -> str:
         folded
         + "\n\n"
         + _split_sentence()
-        + "\n\n**Suggested pacing: a chapter a week.** Its exercises take, in "
+        + "\n\n**Suggested pacing: about a chapter a week** (the plan of a "
+        + "term below gives the longer chapters two). Its exercises take, in "
         + f"minutes: {pace}; {total} in all, about {round(total / 60)} hours "
         + "beside the reading, and at most about "
-        + f"{_half_hours(minutes[busiest])} hours in a week "
+        + f"{_half_hours(minutes[busiest])} hours for one chapter "
         + f"(chapter {busiest}).\n"
     )
 
