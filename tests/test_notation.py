@@ -27,8 +27,9 @@ DECORATION = re.compile(
 )
 SUBSCRIPT = re.compile(r"[_^](\{[^{}]*\}|\\[a-zA-Z]+|.)")
 CHAPTERS = re.compile(r"\((?:core|\d)(?:, (?:core|\d)| to \d)*\)")
-#: A chapter's number in the index links to the chapter, core to its table.
-LINK = re.compile(r"\{ref\}`(\d) <[\w-]+>`|\[(core)\]\(#the-core\)")
+#: A chapter's number in the index links to the chapter, core to its table
+#: (the introduction by {doc}: a {ref} to its title breaks in the PDF).
+LINK = re.compile(r"\{(?:ref|doc)\}`(\d) <[\w-]+>`|\[(core)\]\(#the-core\)")
 
 
 def letters(cell: str, subscripts: bool) -> set[str]:
