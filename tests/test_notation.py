@@ -27,6 +27,8 @@ DECORATION = re.compile(
 )
 SUBSCRIPT = re.compile(r"[_^](\{[^{}]*\}|\\[a-zA-Z]+|.)")
 CHAPTERS = re.compile(r"\((?:core|\d)(?:, (?:core|\d)| to \d)*\)")
+#: A chapter's number in the index links to the chapter, core to its table.
+LINK = re.compile(r"\{ref\}`(\d) <[\w-]+>`|\[(core)\]\(#the-core\)")
 
 
 def letters(cell: str, subscripts: bool) -> set[str]:
@@ -71,6 +73,7 @@ def parse(text: str) -> tuple[dict, dict]:
         rows = re.findall(r"^\| (.*?) \| (.*) \|$", section, flags=re.M)
         for symbol, meaning in rows[1:]:
             if title.startswith("Letters"):
+                meaning = LINK.sub(lambda m: m[1] or m[2], meaning)
                 index[frozenset(letters(symbol, False))] = groups(meaning)
             else:
                 tables.setdefault(table, []).append((symbol, MARK in symbol))
@@ -120,6 +123,8 @@ def test_index_and_marks_agree():
     marked = sum(mark for rows in tables.values() for _, mark in rows)
     assert 8 <= marked <= 25, "a mark warns only where it is rare"
     assert problems(text) == []
+    listed = text[text.index("| letter | meanings (chapter) |") :]
+    assert not CHAPTERS.search(listed), "a chapter in the index not linked"
 
 
 @pytest.mark.parametrize(

@@ -589,8 +589,10 @@ def teaching_table() -> str:
         folded
         + "\n\n"
         + _split_sentence()
-        + "\n\n**Suggested pacing: about a chapter a week** (the plan of a "
-        + "term below gives the longer chapters two). Its exercises take, in "
+        + "\n\n**Suggested pacing: about two weeks a chapter** (the plan of "
+        + "a term below gives chapters 1 to 3 two weeks each, chapters 4 to 6 "
+        + "a week and a half, chapter 7 two and a half), or a chapter a week "
+        + "in a faster course. Its exercises take, in "
         + f"minutes: {pace}; {total} in all, about {round(total / 60)} hours "
         + "beside the reading, and at most about "
         + f"{_half_hours(minutes[busiest])} hours for one chapter "
