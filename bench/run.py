@@ -19,7 +19,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from common import code_fingerprints, machine
+from common import machine
 
 BENCH = Path(__file__).resolve().parent
 RESULTS, PAGE = BENCH / "results" / "latest.json", "chapters/benchmarks.ipynb"
@@ -48,14 +48,9 @@ def timed_fits(suites):
 
 
 def write(report):
-    """The results as JSON, a line per fit and per hash, so a diff reads so."""
-    head = {k: v for k, v in report.items() if k not in ("code", "fits")}
-    lines = [json.dumps(head)[:-1] + ', "code": {']
-    lines += [
-        f"{json.dumps(k)}: {json.dumps(v)}," for k, v in report["code"].items()
-    ]
-    lines[-1] = lines[-1].rstrip(",")
-    lines.append('}, "fits": [')
+    """The results as JSON, one line per fit, so that a diff reads by fit."""
+    head = {key: value for key, value in report.items() if key != "fits"}
+    lines = [json.dumps(head)[:-1] + ', "fits": [']
     lines += [json.dumps(fit) + "," for fit in report["fits"]]
     lines[-1] = lines[-1].rstrip(",")
     RESULTS.parent.mkdir(exist_ok=True)
@@ -72,10 +67,8 @@ def main(argv=None):
         print(f"{fit['case']:40} {fit['who']:22} {fit['seconds']:9.4f} s")
     if not only:
         now = datetime.datetime.now(datetime.UTC)
-        # the timed code's hashes, which the page compares with the library's
         write({"date": f"{now:%Y-%m-%d}", "command": "make bench",
-               "machine": machine(), "code": code_fingerprints(),
-               "fits": fits})  # fmt: skip
+               "machine": machine(), "fits": fits})  # fmt: skip
         execute = [sys.executable, "tools/execute_notebooks.py", PAGE]
         subprocess.run(execute, cwd=BENCH.parent, check=True)
 
