@@ -100,12 +100,45 @@ def test_the_pages_hidden_checks_stay_on_the_page():
     assert make_exercises.without_asserts(for_loop.source).endswith("pass\n")
     shown = code("assert True")  # a visible cell is the reader's business
     assert make_exercises.page_check(shown, []) is False
+    # only a read counts: a loop variable bound again later does not
+    again = code("for k in range(5):\n    print(k)")
+    assert make_exercises.page_check(for_loop, [again]) is None
+    assert (
+        make_exercises.page_check(for_loop, [code("k = 1\nprint(k)")]) is None
+    )
+    assert (
+        make_exercises.page_check(for_loop, [code("[k for k in 'ab']")])
+        is None
+    )
+    assert make_exercises.page_check(check, [code("r = 3.0"), reader]) is None
+    # a read before the cell binds the name again, or in a function, counts
+    for later in ("r = r + 1", "r += 1", "def f():\n    return r", "r.real"):
+        assert make_exercises.page_check(check, [code(later)]) == "r = 2.0\n"
+    # a name a comprehension binds is its own, not the cell's
+    local = code("s = [r for r in (1, 2)]\nassert s\n", ["remove-cell"])
+    assert make_exercises.page_check(local, [reader]) is None
     for path in STUDENT:
         nb = nbformat.read(path, as_version=4)
         hidden = [
             c for c in nb.cells if "remove-cell" in c.metadata.get("tags", [])
         ]
         assert not any("assert " in c.source for c in hidden), path.name
+
+
+def test_a_check_that_only_a_dropped_check_reads_is_dropped():
+    def code(source):
+        return nbformat.v4.new_code_cell(
+            source, metadata={"tags": ["remove-cell"]}
+        )
+
+    cells = [
+        code("m = 2\nassert m == 2"),  # read only by the next check
+        code("n = m + 1\nassert n == 3"),  # read by no one
+        code("p = 5\nassert p"),  # read by the visible cell
+        nbformat.v4.new_code_cell("print(p)"),
+    ]
+    checks = make_exercises.page_checks(cells)
+    assert [checks[k] for k in range(4)] == [None, None, "p = 5\n", False]
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS, ids=[p.stem for p in CHAPTERS])

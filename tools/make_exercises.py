@@ -23,10 +23,12 @@ Colab and Binder, where MyST is not understood:
 - the exercises' record cells (for the instructor's tools) are dropped,
   and so is the chapter's sentence that points readers to this notebook;
 - the website's hidden checks of the page's printed numbers (the asserts
-  of cells tagged ``remove-cell``) are taken out, and such a cell that
-  binds nothing a later cell reads is dropped: they pin digits another
+  of cells tagged ``remove-cell``) are taken out: they pin digits another
   numpy may print differently, and a student's "Run all" should stop only
-  at the student's own work;
+  at the student's own work. Such a cell is dropped unless a later cell
+  of the student notebook reads a name it binds before binding it again
+  (the code is read, not searched: a loop variable ``k`` bound afresh by
+  a later loop does not keep it; :func:`read_later`);
 - everything else, the hidden set-up cell included, is kept as it is.
 
 It also writes the exercise table of ``chapters/teaching.md`` (between
@@ -319,20 +321,13 @@ def answer_markdown_cell(title: str, index: int) -> nbformat.NotebookNode:
 
 
 def bound_names(source: str) -> set[str] | None:
-    """The names a cell's code binds, or None when it is not plain Python."""
+    """The global names a cell's code binds (:func:`_uses`), or None when
+    it is not plain Python."""
     try:
         tree = ast.parse(source)
     except SyntaxError:
         return None
-    names = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-            names.add(node.id)
-        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
-            names.add(node.name)
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            names |= {(a.asname or a.name).split(".")[0] for a in node.names}
-    return names
+    return {name for name, read in _uses(tree) if not read}
 
 
 def without_asserts(source: str) -> str:
@@ -353,22 +348,158 @@ def without_asserts(source: str) -> str:
     return re.sub(r"\n{3,}", "\n\n", code).strip() + "\n"
 
 
+def _stored(nodes) -> set[str]:
+    """The names that ``nodes`` bind: the local names of a scope."""
+    names = set()
+    for node in nodes:
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Name) and not isinstance(sub.ctx, ast.Load):
+                names.add(sub.id)
+            elif isinstance(sub, ast.arg):
+                names.add(sub.arg)
+    return names
+
+
+def _uses(tree: ast.AST) -> list[tuple[str, bool]]:
+    """The global names a cell's code uses, ``(name, read)``, in about the
+    order it runs them: an assignment's value before its targets, a loop's
+    iterable before its variable. In a function, lambda or comprehension,
+    the names it binds are its own and are skipped; its reads of other
+    names count (a function may run later)."""
+    uses: list[tuple[str, bool]] = []
+
+    def visit(node, own=frozenset()):
+        if isinstance(node, ast.Name):
+            if node.id not in own:
+                uses.append((node.id, isinstance(node.ctx, ast.Load)))
+        elif isinstance(node, ast.AugAssign):
+            visit(node.value, own)
+            if isinstance(node.target, ast.Name) and node.target.id not in own:
+                uses.append((node.target.id, True))
+            visit(node.target, own)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.NamedExpr)):
+            if node.value is not None:
+                visit(node.value, own)
+            for target in getattr(node, "targets", None) or [node.target]:
+                visit(target, own)
+        elif isinstance(node, (ast.For, ast.AsyncFor)):
+            for child in (node.iter, node.target, *node.body, *node.orelse):
+                visit(child, own)
+        elif isinstance(
+            node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
+        ):
+            inner = own | _stored(g.target for g in node.generators)
+            for g in node.generators:
+                visit(g.iter, own)
+                for child in g.ifs:
+                    visit(child, inner)
+            for child in (getattr(node, "elt", None), getattr(node, "key", None),
+                          getattr(node, "value", None)):  # fmt: skip
+                if child is not None:
+                    visit(child, inner)
+        elif isinstance(
+            node,
+            (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda),
+        ):
+            body = node.body if isinstance(node.body, list) else [node.body]
+            args = [node.args] if hasattr(node, "args") else []
+            inner = own | _stored([*args, *body])
+            for child in ast.iter_child_nodes(node):
+                visit(child, inner if child in body else own)
+            if not isinstance(node, ast.Lambda):
+                uses.append((node.name, False))
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            uses.extend(
+                ((a.asname or a.name).split(".")[0], False) for a in node.names
+            )
+        else:
+            for child in ast.iter_child_nodes(node):
+                visit(child, own)
+
+    visit(tree)
+    return uses
+
+
+def read_later(names: set[str], rest: list) -> set[str]:
+    """Which of ``names`` a later code cell reads before rebinding them.
+
+    The cells of ``rest`` are taken in order; in each, the first use of a
+    name decides: a read counts it, a binding (an assignment, a loop
+    variable, an import) means the later cells read the new value, so the
+    name is no longer followed. A cell that is not plain Python counts as
+    reading each name its text contains.
+    """
+    pending, read = set(names), set()
+    for cell in rest:
+        if cell.cell_type != "code" or not pending:
+            continue
+        try:
+            uses = _uses(ast.parse(cell.source))
+        except SyntaxError:
+            uses = [
+                (name, True)
+                for name in sorted(pending)
+                if re.search(rf"\b{re.escape(name)}\b", cell.source)
+            ]
+        for name, reads in uses:
+            if name in pending:
+                pending.discard(name)
+                if reads:
+                    read.add(name)
+    return read
+
+
 def page_check(cell: nbformat.NotebookNode, rest: list):
     """A cell the website removes that checks the page's printed numbers,
-    as the student notebook keeps it: None when it binds no name a later
-    cell reads, else its code without the asserts. The student's run need
-    not pass them (another numpy may print another last digit). False for
-    any other cell."""
+    as the student notebook keeps it: None when no later cell reads a
+    name it binds (:func:`read_later`), else its code without the
+    asserts. The student's run need not pass them (another numpy may print
+    another last digit). False for any other cell."""
     tags = cell.metadata.get("tags", [])
     if cell.cell_type != "code" or "remove-cell" not in tags:
         return False
     names = bound_names(cell.source)
     if names is None or "assert" not in cell.source:
         return False
-    later = "\n".join(c.source for c in rest if c.cell_type == "code")
-    if any(re.search(rf"\b{re.escape(n)}\b", later) for n in names):
+    if read_later(names, rest):
         return without_asserts(cell.source)
     return None
+
+
+def _gone(cells: list) -> set[int]:
+    """Positions of the cells the student notebook drops whatever they
+    bind: records, gated solutions, hidden checks of the exercises."""
+    gone, inside, in_exercises = set(), False, False
+    for position, cell in enumerate(cells):
+        text = cell.source if cell.cell_type == "markdown" else ""
+        tags = set(cell.metadata.get("tags", []))
+        if inside or SOLUTION_START.search(text):
+            inside = not SOLUTION_END.search(text)
+            gone.add(position)
+            continue
+        for heading in re.findall(r"^(##?)\s+(.+)$", text, re.MULTILINE):
+            in_exercises = heading[1].strip().startswith("Exercises")
+        if book.is_record(cell) or (
+            in_exercises
+            and cell.cell_type == "code"
+            and tags & HIDDEN_TAGS
+            and "exercise-check" not in tags
+        ):
+            gone.add(position)
+    return gone
+
+
+def page_checks(cells: list) -> dict[int, str | bool | None]:
+    """:func:`page_check` of every cell, decided from the last cell back
+    and against the cells the student notebook keeps: a check that only
+    a dropped cell reads is dropped too."""
+    gone, kept, checks = _gone(cells), [], {}
+    for position in reversed(range(len(cells))):
+        cell = cells[position]
+        checks[position] = page_check(cell, kept)
+        if position not in gone and checks[position] is not None:
+            kept.insert(0, cell)
+    return checks
 
 
 def clear(cell: nbformat.NotebookNode) -> nbformat.NotebookNode:
@@ -438,10 +569,11 @@ def student_notebook(
     titles = exercise_titles(chapter, stem)
     cells: list[nbformat.NotebookNode] = []
     inside, in_exercises, n_code, n_written = None, False, 0, 0
+    checks = page_checks(chapter.cells)
     for position, cell in enumerate(chapter.cells):
         if book.is_record(cell):
             continue  # the exercise's record: for the instructor's tools
-        check = page_check(cell, chapter.cells[position + 1 :])
+        check = checks[position]
         if check is None:
             continue  # a check of the page's numbers, not of the student
         if check:
