@@ -73,7 +73,21 @@ def test_solutions_are_removed_and_the_rest_kept(chapter):
     answers = [
         c for c in nb.cells if "student-answer" in c.metadata.get("tags", [])
     ]
-    assert len(answers) == gated + written, "one answer cell per exercise"
+    # one answer cell per exercise, and a second one for the written
+    # exercises that compute and the code exercises with a written part
+    from assignments import exercises as book
+
+    records = book.read(chapter)
+    computing = sum(
+        bool(e.written_solution) and e.kind in make_exercises.CODE_KINDS
+        for e in records
+    )
+    by_hand = sum(e.checked and bool(e.manual) for e in records)
+    assert len(answers) == gated + written + computing + by_hand
+    code = [c for c in answers if "written-code" in c.metadata["tags"]]
+    assert len(code) == computing and all(c.cell_type == "code" for c in code)
+    following = [nb.cells[nb.cells.index(c) + 1] for c in code]
+    assert all("written-answer" in c.metadata["tags"] for c in following)
     assert all(not c.get("outputs") for c in nb.cells if c.cell_type == "code")
     assert nb.cells[0].metadata.get("tags", []) == source.cells[
         0

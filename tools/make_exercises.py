@@ -12,7 +12,10 @@ Colab and Binder, where MyST is not understood:
   exercise's stub cell, tagged ``student-answer``, is where the student
   writes (a code exercise without a stub gets an empty answer cell);
 - every ```` ```{solution} ```` block is cut, and each written exercise
-  gets its own markdown answer cell;
+  gets its own markdown answer cell, after a code cell for the exercises
+  that ask for some computing (the record's ``kind`` is ``compute``,
+  ``explore`` or ``implement``); a code exercise with a part graded by
+  hand (the record's ``manual`` points) gets a markdown answer cell too;
 - the checks of the exercises section that the website hides (they
   verify the numbers quoted in the solutions) are dropped;
 - MyST markup becomes plain Markdown: ```` ```{exercise} ```` blocks become
@@ -311,6 +314,18 @@ def answer_code_cell(label: str, index: int) -> nbformat.NotebookNode:
     return cell
 
 
+#: The kinds of written exercise (records' ``kind``) whose answer is partly
+#: code: they get a code cell before the cell of the written answer.
+CODE_KINDS = {"compute", "explore", "implement"}
+
+
+def written_code_cell(title: str, index: int) -> nbformat.NotebookNode:
+    cell = nbformat.v4.new_code_cell(f"# Your code for {title}\n")
+    cell.id = f"student-written-code-{index}"
+    cell.metadata["tags"] = ["student-answer", "written-code"]
+    return cell
+
+
 def answer_markdown_cell(title: str, index: int) -> nbformat.NotebookNode:
     cell = nbformat.v4.new_markdown_cell(
         f"**Your answer to {title}** (double-click to edit):\n\n"
@@ -567,6 +582,7 @@ def student_notebook(
     site = site if site is not None else site_url()
     labels = labels if labels is not None else label_index()
     titles = exercise_titles(chapter, stem)
+    records = {e.label: e for e in book.read_chapter(chapter, stem or "00")}
     cells: list[nbformat.NotebookNode] = []
     inside, in_exercises, n_code, n_written = None, False, 0, 0
     checks = page_checks(chapter.cells)
@@ -593,6 +609,11 @@ def student_notebook(
                     n_code += 1
                     title = titles.get(inside, f"exercise {inside}")
                     cells.append(answer_code_cell(title, n_code))
+                record = records.get(inside)
+                if record is not None and record.manual:  # a written part
+                    n_written += 1
+                    title = titles.get(inside, f"exercise {inside}")
+                    cells.append(answer_markdown_cell(title, n_written))
                 inside = None
             continue
         start = SOLUTION_START.search(text)
@@ -625,6 +646,9 @@ def student_notebook(
             if label:
                 n_written += 1
                 title = titles.get(label, f"exercise {label}")
+                record = records.get(label)
+                if record is not None and record.kind in CODE_KINDS:
+                    cells.append(written_code_cell(title, n_written))
                 cells.append(answer_markdown_cell(title, n_written))
     if inside is not None:
         raise ValueError(
