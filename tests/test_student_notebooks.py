@@ -387,3 +387,47 @@ def test_a_library_name_links_to_the_page_that_documents_it():
     )
     assert links, "the student notebooks link the library reference"
     assert all(page(name) == html for html, name in links)
+
+
+def test_citations_read_as_on_the_website(tmp_path, monkeypatch):
+    """Author and year, linked to the bibliography page: "(Bishop, 2006)",
+    "Bishop (2006)"; names as the website's labels write them."""
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        "@book{one, author = {Bishop, C. M.}, year = {2006}}\n"
+        "@article{two, author = {Freund, Y. and Schapire, R. E.},"
+        " year = {1999}}\n"
+        "@article{three, author = {Rumelhart, D. and Hinton, G. and"
+        " Williams, R.}, year = {1986}}\n"
+        "@book{edited, editor = {Smola, A. and Bartlett, P.}, year = {2000}}\n"
+        "@manual{body, organization = {NumPy Developers}, year = {2024}}\n"
+        "@misc{keyed, key = {Slides}}\n"
+    )
+    assert make_exercises.citations(bib) == {
+        "one": ("Bishop", "2006"),
+        "two": ("Freund and Schapire", "1999"),
+        "three": ("Rumelhart et al.", "1986"),
+        "edited": ("Smola and Bartlett", "2000"),
+        "body": ("NumPy Developers", "2024"),
+        "keyed": ("Slides", "n.d."),
+    }
+    url = f"({SITE}chapters/bibliography.html)"
+    text = make_exercises.to_markdown(
+        "{cite:t}`bishop2006` and {cite}`freund1999,rumelhart1986`.",
+        SITE,
+        LABELS,
+    )
+    assert text == (
+        f"[Bishop (2006)]{url} and ([Freund and Schapire, 1999]{url}; "
+        f"[Rumelhart et al., 1986]{url}).\n"
+    )
+    # the same names and years as the website's labels, entry by entry
+    monkeypatch.syspath_prepend(str(ROOT / "tools" / "sphinx_ext"))
+    from bibliography import author_year
+    from pybtex.database import parse_file
+
+    entries = parse_file(str(make_exercises.BIBLIOGRAPHY)).entries
+    for key, (who, year) in make_exercises.citations().items():
+        assert author_year(entries[key]) == f"{who}, {year}", key
+    markdown = "".join(path.read_text() for path in STUDENT)
+    assert "[bishop2006]" not in markdown and "Bishop, 2006" in markdown

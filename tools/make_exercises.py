@@ -22,7 +22,8 @@ Colab and Binder, where MyST is not understood:
   numbered headings ("Exercise 1.2. Title"), theorem-like boxes become
   bold-titled paragraphs, labelled display maths loses its label, and the
   roles ``{eq}``, ``{ref}``, ``{prf:ref}``, ``{numref}``, ``{term}``,
-  ``{doc}`` and ``{cite}`` become links to the published website;
+  ``{doc}`` and ``{cite}`` become links to the published website (a
+  citation reads "Bishop (2006)" or "(Bishop, 2006)", as there);
 - the exercises' record cells (for the instructor's tools) are dropped,
   and so is the chapter's sentence that points readers to this notebook;
 - the website's hidden checks of the page's printed numbers (the asserts
@@ -47,6 +48,7 @@ from __future__ import annotations
 import argparse
 import ast
 import copy
+import functools
 import re
 import sys
 import zipfile
@@ -200,6 +202,44 @@ def label_index(root: Path = ROOT) -> dict[str, Target]:
     return index
 
 
+BIBLIOGRAPHY = ROOT / "references.bib"
+
+
+@functools.cache
+def citations(path: Path = BIBLIOGRAPHY) -> dict[str, tuple[str, str]]:
+    """``key -> (who, year)`` of every entry of the bibliography, as the
+    website's author-year citations write them
+    (``tools/sphinx_ext/bibliography.py``): "Bishop", "Freund and
+    Schapire", "Rumelhart et al." for three authors or more; the editors
+    when there is no author, else the organization or the ``key`` field;
+    "n.d." for an entry without a year."""
+    from pybtex.database import parse_file
+
+    found = {}
+    for key, entry in parse_file(
+        str(path), bib_format="bibtex"
+    ).entries.items():
+        people = entry.persons.get("author") or entry.persons.get("editor", [])
+        parts = (p.rich_prelast_names + p.rich_last_names for p in people)
+        names = [" ".join(map(str, part)) for part in parts]
+        who = f"{names[0]} et al." if len(names) > 2 else " and ".join(names)
+        fields = entry.fields
+        who = who or fields.get("organization") or fields.get("key") or key
+        found[key] = (who, fields.get("year", "n.d."))
+    return found
+
+
+def _cite(role: str, keys: list[str], site: str) -> str:
+    """A citation as the website writes it, each linked to the
+    bibliography: "(Bishop, 2006; Hastie et al., 2009)" for ``{cite}`` and
+    ``{cite:p}``, "Bishop (2006)" for ``{cite:t}``."""
+    url, known = f"{site}chapters/bibliography.html", citations()
+    cited = [known.get(key, (key, "n.d.")) for key in keys]
+    if role == "cite:t":
+        return ", ".join(_link(f"{who} ({year})", url) for who, year in cited)
+    return "(" + "; ".join(_link(f"{w}, {y}", url) for w, y in cited) + ")"
+
+
 def _link(text: str, url: str) -> str:
     return f"[{text}]({url})"
 
@@ -228,14 +268,7 @@ def _role(
         anchor = "term-" + re.sub(r"\s+", "-", target.strip().lower())
         return _link(shown or target, f"{site}chapters/glossary.html#{anchor}")
     if role.startswith("cite"):
-        keys = [k.strip() for k in target.split(",")]
-        return (
-            "("
-            + "; ".join(
-                _link(k, f"{site}chapters/bibliography.html") for k in keys
-            )
-            + ")"
-        )
+        return _cite(role, [k.strip() for k in target.split(",")], site)
     if role.startswith("py:"):  # the API pages' autodoc anchor: the full name
         name = target.removeprefix("~")
         short = name.rsplit(".", 1)[-1] if target.startswith("~") else name
