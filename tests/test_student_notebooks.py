@@ -199,6 +199,8 @@ def _solutions_and_rest(nb):
             rest.append(make_exercises.SOLUTION_BLOCK.sub("", source))
         elif not tags & (make_exercises.HIDDEN_TAGS | {"exercise-check"}):
             rest.append(source)
+            figure = cell.metadata.get("mystnb", {}).get("figure", {})
+            rest.append(figure.get("caption", ""))  # shown on the page too
             for output in cell.get("outputs", []):
                 rest.append(output.get("text", ""))
                 rest.append(str(output.get("data", {}).get("text/plain", "")))
@@ -431,3 +433,115 @@ def test_citations_read_as_on_the_website(tmp_path, monkeypatch):
         assert author_year(entries[key]) == f"{who}, {year}", key
     markdown = "".join(path.read_text() for path in STUDENT)
     assert "[bishop2006]" not in markdown and "Bishop, 2006" in markdown
+
+
+def _chapter(tmp_path, *cells, stem="06_topic"):
+    """A chapter ``stem`` in a book of its own under ``tmp_path``."""
+    (tmp_path / "chapters").mkdir()
+    nb = nbformat.v4.new_notebook(cells=list(cells))
+    nbformat.write(nb, tmp_path / "chapters" / f"{stem}.ipynb")
+    return nb, make_exercises.label_index(tmp_path)
+
+
+def test_labelled_displays_keep_the_websites_number(tmp_path):
+    """A display the website numbers "(6.2)" shows ``\\tag{6.2}``, in a
+    quoted block too, and ``{eq}`` reads "(6.2)"."""
+    md = nbformat.v4.new_markdown_cell
+    nb, labels = _chapter(
+        tmp_path,
+        md("$$\nx\n$$\n\n$$\na\n$$ (eq-a)"),  # the first display: no label
+        md("```{math}\n:label: eq-b\nb\n```\n\nBy {eq}`eq-c`."),
+        md(":::{admonition} Aside\n$$\nc\n$$ (eq-c)\n:::"),
+    )
+    assert [labels[k].text for k in ("eq-a", "eq-b", "eq-c")] == [
+        "(6.1)",
+        "(6.2)",
+        "(6.3)",
+    ]
+    handed = make_exercises.student_notebook(nb, "06_topic", SITE, labels)
+    text = "\n".join(c.source for c in handed.cells)
+    assert "$$\nx\n$$" in text and "a\n\\tag{6.1} $$" in text
+    assert "b\n\\tag{6.2} $$" in text and "By [(6.3)](" in text
+    assert "> c\n> \\tag{6.3} $$" in text
+    # the book's chapters: the numbers their code quotes (the same count)
+    from test_equation_numbers import equation_numbers
+
+    for chapter in CHAPTERS:
+        source = nbformat.read(chapter, as_version=4)
+        for label, number in equation_numbers(
+            source, int(chapter.stem[:2])
+        ).items():
+            assert LABELS[label].number == number, label
+
+
+def test_figures_keep_their_captions_and_numbers(tmp_path):
+    """Each figure cell is followed by "*Fig. 6.2.* Its caption.", numbered
+    as the website numbers a page's captioned figures that it shows."""
+
+    def figure(name, caption, tags=()):
+        cell = nbformat.v4.new_code_cell("plt.show()")
+        cell.metadata = {
+            "tags": list(tags),
+            "mystnb": {"figure": {"name": name, "caption": caption}},
+        }
+        return cell
+
+    nb, labels = _chapter(
+        tmp_path,
+        figure("fig-a", "The first."),
+        figure("fig-hidden", "Not on the page.", ["remove-cell"]),
+        figure("fig-b", "Costs by {eq}`eq-x`.", ["hide-input"]),
+        nbformat.v4.new_markdown_cell(
+            "See {numref}`fig-b` and {numref}`Figure {number} <fig-a>`.\n\n"
+            "$$\nx\n$$ (eq-x)"
+        ),
+    )
+    assert labels["fig-a"].text == "Fig. 6.1"
+    assert labels["fig-b"].text == "Fig. 6.2"
+    handed = make_exercises.student_notebook(nb, "06_topic", SITE, labels)
+    sources = [c.source for c in handed.cells]
+    caption = sources[sources.index("plt.show()") + 1]
+    assert caption == "*Fig. 6.1.* The first.\n"
+    last = [k for k, s in enumerate(sources) if s == "plt.show()"][-1]
+    assert sources[last + 1].startswith("*Fig. 6.2.* Costs by [(6.1)](")
+    assert "See [Fig. 6.2](" in sources[-1] and "[Figure 6.1](" in sources[-1]
+    # the book's chapters: a caption after every figure cell
+    for chapter in CHAPTERS:
+        cells = student(chapter).cells
+        for k, cell in enumerate(cells):
+            name = cell.metadata.get("mystnb", {}).get("figure", {})
+            if name.get("caption"):
+                head = f"*{LABELS[name['name']].text}.* "
+                assert cells[k + 1].source.startswith(head), name["name"]
+
+
+def test_numbered_boxes_are_referred_to_by_their_number(tmp_path):
+    """ "Proposition 6.1", as the website's ``{prf:ref}`` writes it: one
+    count per kind of box, unlabelled boxes counted, ``:nonumber:`` not."""
+    nb, labels = _chapter(
+        tmp_path,
+        nbformat.v4.new_markdown_cell(
+            "```{prf:algorithm} First\n:label: alg-a\nA.\n```\n\n"
+            "```{prf:lemma} Unlabelled\nL.\n```\n\n"
+            "```{prf:proposition} Lazy averaging\n:label: prop-a\nP.\n```\n\n"
+            "```{prf:theorem} Aside\n:label: thm-a\n:nonumber:\nT.\n```\n\n"
+            "```{prf:lemma} Second\n:label: lem-b\nM.\n```\n\n"
+            "```{prf:algorithm}\n:label: alg-b\nB.\n```\n\n"
+            "By {prf:ref}`prop-a`, {prf:ref}`alg-b` and {prf:ref}`thm-a`."
+        ),
+    )
+    assert {k: labels[k].text for k in ("alg-a", "alg-b", "lem-b")} == {
+        "alg-a": "Algorithm 6.1",
+        "alg-b": "Algorithm 6.2",
+        "lem-b": "Lemma 6.2",
+    }
+    assert labels["prop-a"].text == "Proposition 6.1"
+    handed = make_exercises.student_notebook(nb, "06_topic", SITE, labels)
+    text = "\n".join(c.source for c in handed.cells)
+    assert "**Proposition 6.1 (Lazy averaging).**" in text
+    assert "**Algorithm 6.2.**" in text and "**Theorem (Aside).**" in text
+    assert "By [Proposition 6.1](" in text and "[Algorithm 6.2](" in text
+    assert "[Theorem](" in text
+    # the book's chapter 6: its proposition and its second algorithm
+    assert LABELS["prop-va-lazy"].text == "Proposition 6.1"
+    assert LABELS["alg-va-averaged"].text == "Algorithm 6.2"

@@ -20,10 +20,15 @@ Colab and Binder, where MyST is not understood:
   verify the numbers quoted in the solutions) are dropped;
 - MyST markup becomes plain Markdown: ```` ```{exercise} ```` blocks become
   numbered headings ("Exercise 1.2. Title"), theorem-like boxes become
-  bold-titled paragraphs, labelled display maths loses its label, and the
-  roles ``{eq}``, ``{ref}``, ``{prf:ref}``, ``{numref}``, ``{term}``,
-  ``{doc}`` and ``{cite}`` become links to the published website (a
-  citation reads "Bishop (2006)" or "(Bishop, 2006)", as there);
+  bold-titled paragraphs ("Proposition 6.1 (Lazy averaging)."), a labelled
+  display keeps the website's number as a ``\tag{7.9}``, and the roles
+  ``{eq}``, ``{ref}``, ``{prf:ref}``, ``{numref}``, ``{term}``, ``{doc}``
+  and ``{cite}`` become links to the published website, with its numbers
+  ("(7.9)", "Fig. 7.6", "Proposition 6.1"; a citation reads
+  "Bishop (2006)" or "(Bishop, 2006)", as there);
+- a figure's caption, which the website reads from the cell's metadata
+  and Jupyter does not show, follows the figure cell as a markdown cell
+  "*Fig. 7.6.* Caption.";
 - the exercises' record cells (for the instructor's tools) are dropped,
   and so is the chapter's sentence that points readers to this notebook;
 - the website's hidden checks of the page's printed numbers (the asserts
@@ -140,7 +145,8 @@ def site_url(root: Path = ROOT) -> str:
 class Target:
     page: str  # "chapters/01_linear_regression"
     anchor: str
-    text: str
+    text: str  # what a reference shows: "(7.9)", "Fig. 7.6", a title
+    number: str = ""  # the website's number of a numbered item: "7.9"
 
 
 def chapter_number(stem: str) -> int | None:
@@ -149,19 +155,46 @@ def chapter_number(stem: str) -> int | None:
     return number or None
 
 
+#: What the website numbers in a page's text, in order: labelled displays
+#: (``$$ (label)`` or a ``{math}`` block's ``:label:``) and theorem-like
+#: boxes; and the other ``:label:`` options. A hand-written scan, because
+#: only a directive's opening and its option lines are needed.
+NUMBERED = re.compile(
+    r"\$\$[ \t]*\((?P<eq>[^)\s]+)\)"
+    r"|^(?:`{3,}|:{3,})\{(?P<name>math|prf:[a-z]+)\}[^\n]*\n"
+    r"(?P<options>(?::[\w-]+:[^\n]*\n)*)"
+    r"|^:label:[ \t]*(?P<label>\S+)",
+    re.MULTILINE,
+)
+
+
+def _numbered(chapter: int | None, ordinal: int) -> str:
+    """Sphinx's number: "7.2" in chapter 7, "2" on an unnumbered page
+    (``tools/sphinx_ext/figure_numbers.py``)."""
+    return f"{chapter}.{ordinal}" if chapter else f"{ordinal}"
+
+
 def label_index(root: Path = ROOT) -> dict[str, Target]:
-    """Where every label of the book lives, and a text to show for it."""
+    """Where every label of the book lives, a text to show for it and, for
+    what the website numbers, its number. Sphinx numbers a page's captioned
+    figures, its labelled displays and each kind of theorem-like box
+    (``sphinx-proof`` keeps a counter per kind) in order of the page."""
     index: dict[str, Target] = {}
     sources = []
     for path in sorted((root / "chapters").glob("*.ipynb")):
         notebook = nbformat.read(path, as_version=4)
-        cells = []
+        cells, figures, page = [], 0, f"chapters/{path.stem}"
         for cell in notebook.cells:
             cells.append(cell.source if cell.cell_type == "markdown" else "")
             figure = cell.metadata.get("mystnb", {}).get("figure", {})
-            if figure.get("name"):
+            removed = {"remove-cell", "remove-output"} & set(
+                cell.metadata.get("tags", [])
+            )  # no output, so no figure on the website
+            if figure.get("name") and figure.get("caption") and not removed:
+                figures += 1
+                number = _numbered(chapter_number(path.stem), figures)
                 index[figure["name"]] = Target(
-                    f"chapters/{path.stem}", figure["name"], "the figure"
+                    page, figure["name"], f"Fig. {number}", number
                 )
         sources.append((path.stem, "\n\n".join(cells)))
     for path in sorted((root / "chapters").glob("*.md")):
@@ -174,31 +207,32 @@ def label_index(root: Path = ROOT) -> dict[str, Target]:
             heading = re.match(r"#+[ \t]+(.+)", rest)
             title = heading.group(1).strip() if heading else match["label"]
             index[match["label"]] = Target(page, match["label"], title)
-        ordinal = 0
-        for match in re.finditer(
-            r"\$\$[ \t]*\((?P<eq>[^)\s]+)\)|^:label:[ \t]*(?P<label>\S+)",
-            text,
-            re.MULTILINE,
-        ):
-            if match["eq"]:
-                ordinal += 1
-                shown = f"({number}.{ordinal})" if number else f"({ordinal})"
-                index[match["eq"]] = Target(
-                    page, f"equation-{match['eq']}", shown
+        counts: dict[str, int] = {}  # "math" (the displays), "prf:lemma"...
+        for match in NUMBERED.finditer(text):
+            options = {
+                m["key"]: m["value"].strip()
+                for m in OPTION.finditer(match["options"] or "")
+            }
+            kind = "math" if match["eq"] else match["name"]
+            label = match["eq"] or options.get("label") or match["label"]
+            shown = ""  # an unlabelled display, a proof: no number
+            if (kind == "math" and label) or (
+                kind in PRF_KINDS and "nonumber" not in options
+            ):
+                counts[kind] = counts.get(kind, 0) + 1
+                shown = _numbered(number, counts[kind])
+            if not label:
+                continue
+            if kind == "math":
+                index[label] = Target(
+                    page, f"equation-{label}", f"({shown})", shown
                 )
+            elif kind in PRF_KINDS:
+                name = f"{PRF_KINDS[kind]} {shown}".strip()
+                index[label] = Target(page, label, name, shown)
             else:
-                label = match["label"]
                 word = LABEL_WORDS.get(label.split("-")[0], "this")
                 index.setdefault(label, Target(page, label, word))
-        for directive in DIRECTIVE.finditer(text):
-            options = dict(
-                (m["key"], m["value"].strip())
-                for m in OPTION.finditer(directive["body"])
-            )
-            label, title = options.get("label"), directive["title"].strip()
-            if label and title and directive["name"] in PRF_KINDS:
-                kind = PRF_KINDS[directive["name"]]
-                index[label] = Target(page, label, f"{kind} ({title})")
     return index
 
 
@@ -283,9 +317,11 @@ def _role(
         shown = exercise_titles[target]
     if found is None:
         return shown or target
+    if role == "numref" and found.number:  # "Figure {number}", "Fig. %s"
+        shown = shown.replace("{number}", found.number).replace(
+            "%s", found.number
+        )
     url = f"{site}{found.page}.html#{found.anchor}"
-    if role == "eq":
-        return _link(shown or found.text, url)
     return _link(shown or found.text, url)
 
 
@@ -301,6 +337,12 @@ def to_markdown(
     """Plain Markdown for ``text``: MyST directives and roles rewritten."""
     exercise_titles = exercise_titles or {}
 
+    def tag(label: str | None) -> str:
+        """The website's number of a labelled display, as MathJax's tag."""
+        found = labels.get(label or "")
+        # on the closing line, which a quoted block (> ...) prefixes
+        return f"\\tag{{{found.number}}} " if found and found.number else ""
+
     def directive(match: re.Match) -> str:
         name, title = match["name"], match["title"].strip()
         body = OPTION.sub("", match["body"]).strip("\n")
@@ -313,13 +355,14 @@ def to_markdown(
             heading = exercise_titles.get(options.get("label", ""), "Exercise")
             return f"#### {heading}\n\n{body}"
         if name in PRF_KINDS:
-            kind = PRF_KINDS[name]
+            found = labels.get(options.get("label", ""))
+            kind = found.text if found else PRF_KINDS[name]
             head = f"**{kind} ({title}).**" if title else f"**{kind}.**"
             return f"{head}\n\n{body}"
         if name == "prf:proof":
             return f"*Proof.* {body} $\\square$"
-        if name in ("math",):
-            return f"$$\n{body}\n$$"
+        if name == "math":
+            return f"$$\n{body}\n{tag(options.get('label'))}$$"
         if name in ("note", "tip", "warning", "important", "admonition"):
             head = title or name.capitalize()
             quoted = "\n".join(
@@ -331,7 +374,7 @@ def to_markdown(
         return body
 
     text = DIRECTIVE.sub(directive, text)
-    text = EQUATION_LABEL.sub("$$", text)
+    text = EQUATION_LABEL.sub(lambda m: tag(m["label"]) + "$$", text)
     text = ANCHOR.sub("", text)
     text = ROLE.sub(lambda m: _role(m, site, labels, exercise_titles), text)
     return re.sub(r"\n{3,}", "\n\n", text).strip("\n") + "\n"
@@ -566,6 +609,24 @@ def clear(cell: nbformat.NotebookNode) -> nbformat.NotebookNode:
     return cell
 
 
+def figure_caption(
+    cell: nbformat.NotebookNode, site: str, labels: dict[str, Target]
+) -> nbformat.NotebookNode | None:
+    """The markdown cell "*Fig. 7.6.* Caption." that follows a figure
+    cell: the website reads the caption from the cell's metadata, which
+    Jupyter and Colab do not show."""
+    figure = cell.metadata.get("mystnb", {}).get("figure", {})
+    if not figure.get("caption"):
+        return None
+    found = labels.get(figure.get("name", ""))
+    head = f"*{found.text}.*" if found and found.number else "*Figure.*"
+    caption = to_markdown(figure["caption"], site, labels).strip()
+    new = nbformat.v4.new_markdown_cell(f"{head} {caption}\n")
+    new.id = f"{cell.id}-caption"
+    new.metadata["tags"] = ["figure-caption"]
+    return new
+
+
 def exercise_titles(chapter: nbformat.NotebookNode, stem: str) -> dict:
     """``label -> "Exercise C.N. Title"`` in the order of the chapter."""
     number, titles = chapter_number(stem), {}
@@ -666,6 +727,9 @@ def student_notebook(
         cell = clear(cell)
         if cell.cell_type != "markdown":
             cells.append(cell)
+            caption = figure_caption(cell, site, labels)
+            if caption is not None:
+                cells.append(caption)
             continue
         pieces = _split_written(cell.source)
         for position, (piece, label) in enumerate(pieces):
