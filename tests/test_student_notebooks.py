@@ -73,7 +73,21 @@ def test_solutions_are_removed_and_the_rest_kept(chapter):
     answers = [
         c for c in nb.cells if "student-answer" in c.metadata.get("tags", [])
     ]
-    assert len(answers) == gated + written, "one answer cell per exercise"
+    # one answer cell per exercise, and a second one for the written
+    # exercises that compute and the code exercises with a written part
+    from assignments import exercises as book
+
+    records = book.read(chapter)
+    computing = sum(
+        bool(e.written_solution) and e.kind in make_exercises.CODE_KINDS
+        for e in records
+    )
+    by_hand = sum(e.checked and bool(e.manual) for e in records)
+    assert len(answers) == gated + written + computing + by_hand
+    code = [c for c in answers if "written-code" in c.metadata["tags"]]
+    assert len(code) == computing and all(c.cell_type == "code" for c in code)
+    following = [nb.cells[nb.cells.index(c) + 1] for c in code]
+    assert all("written-answer" in c.metadata["tags"] for c in following)
     assert all(not c.get("outputs") for c in nb.cells if c.cell_type == "code")
     assert nb.cells[0].metadata.get("tags", []) == source.cells[
         0
@@ -100,12 +114,45 @@ def test_the_pages_hidden_checks_stay_on_the_page():
     assert make_exercises.without_asserts(for_loop.source).endswith("pass\n")
     shown = code("assert True")  # a visible cell is the reader's business
     assert make_exercises.page_check(shown, []) is False
+    # only a read counts: a loop variable bound again later does not
+    again = code("for k in range(5):\n    print(k)")
+    assert make_exercises.page_check(for_loop, [again]) is None
+    assert (
+        make_exercises.page_check(for_loop, [code("k = 1\nprint(k)")]) is None
+    )
+    assert (
+        make_exercises.page_check(for_loop, [code("[k for k in 'ab']")])
+        is None
+    )
+    assert make_exercises.page_check(check, [code("r = 3.0"), reader]) is None
+    # a read before the cell binds the name again, or in a function, counts
+    for later in ("r = r + 1", "r += 1", "def f():\n    return r", "r.real"):
+        assert make_exercises.page_check(check, [code(later)]) == "r = 2.0\n"
+    # a name a comprehension binds is its own, not the cell's
+    local = code("s = [r for r in (1, 2)]\nassert s\n", ["remove-cell"])
+    assert make_exercises.page_check(local, [reader]) is None
     for path in STUDENT:
         nb = nbformat.read(path, as_version=4)
         hidden = [
             c for c in nb.cells if "remove-cell" in c.metadata.get("tags", [])
         ]
         assert not any("assert " in c.source for c in hidden), path.name
+
+
+def test_a_check_that_only_a_dropped_check_reads_is_dropped():
+    def code(source):
+        return nbformat.v4.new_code_cell(
+            source, metadata={"tags": ["remove-cell"]}
+        )
+
+    cells = [
+        code("m = 2\nassert m == 2"),  # read only by the next check
+        code("n = m + 1\nassert n == 3"),  # read by no one
+        code("p = 5\nassert p"),  # read by the visible cell
+        nbformat.v4.new_code_cell("print(p)"),
+    ]
+    checks = make_exercises.page_checks(cells)
+    assert [checks[k] for k in range(4)] == [None, None, "p = 5\n", False]
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS, ids=[p.stem for p in CHAPTERS])
@@ -340,3 +387,47 @@ def test_a_library_name_links_to_the_page_that_documents_it():
     )
     assert links, "the student notebooks link the library reference"
     assert all(page(name) == html for html, name in links)
+
+
+def test_citations_read_as_on_the_website(tmp_path, monkeypatch):
+    """Author and year, linked to the bibliography page: "(Bishop, 2006)",
+    "Bishop (2006)"; names as the website's labels write them."""
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        "@book{one, author = {Bishop, C. M.}, year = {2006}}\n"
+        "@article{two, author = {Freund, Y. and Schapire, R. E.},"
+        " year = {1999}}\n"
+        "@article{three, author = {Rumelhart, D. and Hinton, G. and"
+        " Williams, R.}, year = {1986}}\n"
+        "@book{edited, editor = {Smola, A. and Bartlett, P.}, year = {2000}}\n"
+        "@manual{body, organization = {NumPy Developers}, year = {2024}}\n"
+        "@misc{keyed, key = {Slides}}\n"
+    )
+    assert make_exercises.citations(bib) == {
+        "one": ("Bishop", "2006"),
+        "two": ("Freund and Schapire", "1999"),
+        "three": ("Rumelhart et al.", "1986"),
+        "edited": ("Smola and Bartlett", "2000"),
+        "body": ("NumPy Developers", "2024"),
+        "keyed": ("Slides", "n.d."),
+    }
+    url = f"({SITE}chapters/bibliography.html)"
+    text = make_exercises.to_markdown(
+        "{cite:t}`bishop2006` and {cite}`freund1999,rumelhart1986`.",
+        SITE,
+        LABELS,
+    )
+    assert text == (
+        f"[Bishop (2006)]{url} and ([Freund and Schapire, 1999]{url}; "
+        f"[Rumelhart et al., 1986]{url}).\n"
+    )
+    # the same names and years as the website's labels, entry by entry
+    monkeypatch.syspath_prepend(str(ROOT / "tools" / "sphinx_ext"))
+    from bibliography import author_year
+    from pybtex.database import parse_file
+
+    entries = parse_file(str(make_exercises.BIBLIOGRAPHY)).entries
+    for key, (who, year) in make_exercises.citations().items():
+        assert author_year(entries[key]) == f"{who}, {year}", key
+    markdown = "".join(path.read_text() for path in STUDENT)
+    assert "[bishop2006]" not in markdown and "Bishop, 2006" in markdown

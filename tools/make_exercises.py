@@ -12,21 +12,27 @@ Colab and Binder, where MyST is not understood:
   exercise's stub cell, tagged ``student-answer``, is where the student
   writes (a code exercise without a stub gets an empty answer cell);
 - every ```` ```{solution} ```` block is cut, and each written exercise
-  gets its own markdown answer cell;
+  gets its own markdown answer cell, after a code cell for the exercises
+  that ask for some computing (the record's ``kind`` is ``compute``,
+  ``explore`` or ``implement``); a code exercise with a part graded by
+  hand (the record's ``manual`` points) gets a markdown answer cell too;
 - the checks of the exercises section that the website hides (they
   verify the numbers quoted in the solutions) are dropped;
 - MyST markup becomes plain Markdown: ```` ```{exercise} ```` blocks become
   numbered headings ("Exercise 1.2. Title"), theorem-like boxes become
   bold-titled paragraphs, labelled display maths loses its label, and the
   roles ``{eq}``, ``{ref}``, ``{prf:ref}``, ``{numref}``, ``{term}``,
-  ``{doc}`` and ``{cite}`` become links to the published website;
+  ``{doc}`` and ``{cite}`` become links to the published website (a
+  citation reads "Bishop (2006)" or "(Bishop, 2006)", as there);
 - the exercises' record cells (for the instructor's tools) are dropped,
   and so is the chapter's sentence that points readers to this notebook;
 - the website's hidden checks of the page's printed numbers (the asserts
-  of cells tagged ``remove-cell``) are taken out, and such a cell that
-  binds nothing a later cell reads is dropped: they pin digits another
+  of cells tagged ``remove-cell``) are taken out: they pin digits another
   numpy may print differently, and a student's "Run all" should stop only
-  at the student's own work;
+  at the student's own work. Such a cell is dropped unless a later cell
+  of the student notebook reads a name it binds before binding it again
+  (the code is read, not searched: a loop variable ``k`` bound afresh by
+  a later loop does not keep it; :func:`read_later`);
 - everything else, the hidden set-up cell included, is kept as it is.
 
 It also writes the exercise table of ``chapters/teaching.md`` (between
@@ -42,6 +48,7 @@ from __future__ import annotations
 import argparse
 import ast
 import copy
+import functools
 import re
 import sys
 import zipfile
@@ -195,6 +202,44 @@ def label_index(root: Path = ROOT) -> dict[str, Target]:
     return index
 
 
+BIBLIOGRAPHY = ROOT / "references.bib"
+
+
+@functools.cache
+def citations(path: Path = BIBLIOGRAPHY) -> dict[str, tuple[str, str]]:
+    """``key -> (who, year)`` of every entry of the bibliography, as the
+    website's author-year citations write them
+    (``tools/sphinx_ext/bibliography.py``): "Bishop", "Freund and
+    Schapire", "Rumelhart et al." for three authors or more; the editors
+    when there is no author, else the organization or the ``key`` field;
+    "n.d." for an entry without a year."""
+    from pybtex.database import parse_file
+
+    found = {}
+    for key, entry in parse_file(
+        str(path), bib_format="bibtex"
+    ).entries.items():
+        people = entry.persons.get("author") or entry.persons.get("editor", [])
+        parts = (p.rich_prelast_names + p.rich_last_names for p in people)
+        names = [" ".join(map(str, part)) for part in parts]
+        who = f"{names[0]} et al." if len(names) > 2 else " and ".join(names)
+        fields = entry.fields
+        who = who or fields.get("organization") or fields.get("key") or key
+        found[key] = (who, fields.get("year", "n.d."))
+    return found
+
+
+def _cite(role: str, keys: list[str], site: str) -> str:
+    """A citation as the website writes it, each linked to the
+    bibliography: "(Bishop, 2006; Hastie et al., 2009)" for ``{cite}`` and
+    ``{cite:p}``, "Bishop (2006)" for ``{cite:t}``."""
+    url, known = f"{site}chapters/bibliography.html", citations()
+    cited = [known.get(key, (key, "n.d.")) for key in keys]
+    if role == "cite:t":
+        return ", ".join(_link(f"{who} ({year})", url) for who, year in cited)
+    return "(" + "; ".join(_link(f"{w}, {y}", url) for w, y in cited) + ")"
+
+
 def _link(text: str, url: str) -> str:
     return f"[{text}]({url})"
 
@@ -223,14 +268,7 @@ def _role(
         anchor = "term-" + re.sub(r"\s+", "-", target.strip().lower())
         return _link(shown or target, f"{site}chapters/glossary.html#{anchor}")
     if role.startswith("cite"):
-        keys = [k.strip() for k in target.split(",")]
-        return (
-            "("
-            + "; ".join(
-                _link(k, f"{site}chapters/bibliography.html") for k in keys
-            )
-            + ")"
-        )
+        return _cite(role, [k.strip() for k in target.split(",")], site)
     if role.startswith("py:"):  # the API pages' autodoc anchor: the full name
         name = target.removeprefix("~")
         short = name.rsplit(".", 1)[-1] if target.startswith("~") else name
@@ -309,6 +347,18 @@ def answer_code_cell(label: str, index: int) -> nbformat.NotebookNode:
     return cell
 
 
+#: The kinds of written exercise (records' ``kind``) whose answer is partly
+#: code: they get a code cell before the cell of the written answer.
+CODE_KINDS = {"compute", "explore", "implement"}
+
+
+def written_code_cell(title: str, index: int) -> nbformat.NotebookNode:
+    cell = nbformat.v4.new_code_cell(f"# Your code for {title}\n")
+    cell.id = f"student-written-code-{index}"
+    cell.metadata["tags"] = ["student-answer", "written-code"]
+    return cell
+
+
 def answer_markdown_cell(title: str, index: int) -> nbformat.NotebookNode:
     cell = nbformat.v4.new_markdown_cell(
         f"**Your answer to {title}** (double-click to edit):\n\n"
@@ -319,20 +369,13 @@ def answer_markdown_cell(title: str, index: int) -> nbformat.NotebookNode:
 
 
 def bound_names(source: str) -> set[str] | None:
-    """The names a cell's code binds, or None when it is not plain Python."""
+    """The global names a cell's code binds (:func:`_uses`), or None when
+    it is not plain Python."""
     try:
         tree = ast.parse(source)
     except SyntaxError:
         return None
-    names = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-            names.add(node.id)
-        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
-            names.add(node.name)
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            names |= {(a.asname or a.name).split(".")[0] for a in node.names}
-    return names
+    return {name for name, read in _uses(tree) if not read}
 
 
 def without_asserts(source: str) -> str:
@@ -353,22 +396,158 @@ def without_asserts(source: str) -> str:
     return re.sub(r"\n{3,}", "\n\n", code).strip() + "\n"
 
 
+def _stored(nodes) -> set[str]:
+    """The names that ``nodes`` bind: the local names of a scope."""
+    names = set()
+    for node in nodes:
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Name) and not isinstance(sub.ctx, ast.Load):
+                names.add(sub.id)
+            elif isinstance(sub, ast.arg):
+                names.add(sub.arg)
+    return names
+
+
+def _uses(tree: ast.AST) -> list[tuple[str, bool]]:
+    """The global names a cell's code uses, ``(name, read)``, in about the
+    order it runs them: an assignment's value before its targets, a loop's
+    iterable before its variable. In a function, lambda or comprehension,
+    the names it binds are its own and are skipped; its reads of other
+    names count (a function may run later)."""
+    uses: list[tuple[str, bool]] = []
+
+    def visit(node, own=frozenset()):
+        if isinstance(node, ast.Name):
+            if node.id not in own:
+                uses.append((node.id, isinstance(node.ctx, ast.Load)))
+        elif isinstance(node, ast.AugAssign):
+            visit(node.value, own)
+            if isinstance(node.target, ast.Name) and node.target.id not in own:
+                uses.append((node.target.id, True))
+            visit(node.target, own)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.NamedExpr)):
+            if node.value is not None:
+                visit(node.value, own)
+            for target in getattr(node, "targets", None) or [node.target]:
+                visit(target, own)
+        elif isinstance(node, (ast.For, ast.AsyncFor)):
+            for child in (node.iter, node.target, *node.body, *node.orelse):
+                visit(child, own)
+        elif isinstance(
+            node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
+        ):
+            inner = own | _stored(g.target for g in node.generators)
+            for g in node.generators:
+                visit(g.iter, own)
+                for child in g.ifs:
+                    visit(child, inner)
+            for child in (getattr(node, "elt", None), getattr(node, "key", None),
+                          getattr(node, "value", None)):  # fmt: skip
+                if child is not None:
+                    visit(child, inner)
+        elif isinstance(
+            node,
+            (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda),
+        ):
+            body = node.body if isinstance(node.body, list) else [node.body]
+            args = [node.args] if hasattr(node, "args") else []
+            inner = own | _stored([*args, *body])
+            for child in ast.iter_child_nodes(node):
+                visit(child, inner if child in body else own)
+            if not isinstance(node, ast.Lambda):
+                uses.append((node.name, False))
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            uses.extend(
+                ((a.asname or a.name).split(".")[0], False) for a in node.names
+            )
+        else:
+            for child in ast.iter_child_nodes(node):
+                visit(child, own)
+
+    visit(tree)
+    return uses
+
+
+def read_later(names: set[str], rest: list) -> set[str]:
+    """Which of ``names`` a later code cell reads before rebinding them.
+
+    The cells of ``rest`` are taken in order; in each, the first use of a
+    name decides: a read counts it, a binding (an assignment, a loop
+    variable, an import) means the later cells read the new value, so the
+    name is no longer followed. A cell that is not plain Python counts as
+    reading each name its text contains.
+    """
+    pending, read = set(names), set()
+    for cell in rest:
+        if cell.cell_type != "code" or not pending:
+            continue
+        try:
+            uses = _uses(ast.parse(cell.source))
+        except SyntaxError:
+            uses = [
+                (name, True)
+                for name in sorted(pending)
+                if re.search(rf"\b{re.escape(name)}\b", cell.source)
+            ]
+        for name, reads in uses:
+            if name in pending:
+                pending.discard(name)
+                if reads:
+                    read.add(name)
+    return read
+
+
 def page_check(cell: nbformat.NotebookNode, rest: list):
     """A cell the website removes that checks the page's printed numbers,
-    as the student notebook keeps it: None when it binds no name a later
-    cell reads, else its code without the asserts. The student's run need
-    not pass them (another numpy may print another last digit). False for
-    any other cell."""
+    as the student notebook keeps it: None when no later cell reads a
+    name it binds (:func:`read_later`), else its code without the
+    asserts. The student's run need not pass them (another numpy may print
+    another last digit). False for any other cell."""
     tags = cell.metadata.get("tags", [])
     if cell.cell_type != "code" or "remove-cell" not in tags:
         return False
     names = bound_names(cell.source)
     if names is None or "assert" not in cell.source:
         return False
-    later = "\n".join(c.source for c in rest if c.cell_type == "code")
-    if any(re.search(rf"\b{re.escape(n)}\b", later) for n in names):
+    if read_later(names, rest):
         return without_asserts(cell.source)
     return None
+
+
+def _gone(cells: list) -> set[int]:
+    """Positions of the cells the student notebook drops whatever they
+    bind: records, gated solutions, hidden checks of the exercises."""
+    gone, inside, in_exercises = set(), False, False
+    for position, cell in enumerate(cells):
+        text = cell.source if cell.cell_type == "markdown" else ""
+        tags = set(cell.metadata.get("tags", []))
+        if inside or SOLUTION_START.search(text):
+            inside = not SOLUTION_END.search(text)
+            gone.add(position)
+            continue
+        for heading in re.findall(r"^(##?)\s+(.+)$", text, re.MULTILINE):
+            in_exercises = heading[1].strip().startswith("Exercises")
+        if book.is_record(cell) or (
+            in_exercises
+            and cell.cell_type == "code"
+            and tags & HIDDEN_TAGS
+            and "exercise-check" not in tags
+        ):
+            gone.add(position)
+    return gone
+
+
+def page_checks(cells: list) -> dict[int, str | bool | None]:
+    """:func:`page_check` of every cell, decided from the last cell back
+    and against the cells the student notebook keeps: a check that only
+    a dropped cell reads is dropped too."""
+    gone, kept, checks = _gone(cells), [], {}
+    for position in reversed(range(len(cells))):
+        cell = cells[position]
+        checks[position] = page_check(cell, kept)
+        if position not in gone and checks[position] is not None:
+            kept.insert(0, cell)
+    return checks
 
 
 def clear(cell: nbformat.NotebookNode) -> nbformat.NotebookNode:
@@ -436,12 +615,14 @@ def student_notebook(
     site = site if site is not None else site_url()
     labels = labels if labels is not None else label_index()
     titles = exercise_titles(chapter, stem)
+    records = {e.label: e for e in book.read_chapter(chapter, stem or "00")}
     cells: list[nbformat.NotebookNode] = []
     inside, in_exercises, n_code, n_written = None, False, 0, 0
+    checks = page_checks(chapter.cells)
     for position, cell in enumerate(chapter.cells):
         if book.is_record(cell):
             continue  # the exercise's record: for the instructor's tools
-        check = page_check(cell, chapter.cells[position + 1 :])
+        check = checks[position]
         if check is None:
             continue  # a check of the page's numbers, not of the student
         if check:
@@ -461,6 +642,11 @@ def student_notebook(
                     n_code += 1
                     title = titles.get(inside, f"exercise {inside}")
                     cells.append(answer_code_cell(title, n_code))
+                record = records.get(inside)
+                if record is not None and record.manual:  # a written part
+                    n_written += 1
+                    title = titles.get(inside, f"exercise {inside}")
+                    cells.append(answer_markdown_cell(title, n_written))
                 inside = None
             continue
         start = SOLUTION_START.search(text)
@@ -493,6 +679,9 @@ def student_notebook(
             if label:
                 n_written += 1
                 title = titles.get(label, f"exercise {label}")
+                record = records.get(label)
+                if record is not None and record.kind in CODE_KINDS:
+                    cells.append(written_code_cell(title, n_written))
                 cells.append(answer_markdown_cell(title, n_written))
     if inside is not None:
         raise ValueError(
