@@ -248,18 +248,17 @@ def citations(path: Path = BIBLIOGRAPHY) -> dict[str, tuple[str, str]]:
     when there is no author, else the organization or the ``key`` field;
     "n.d." for an entry without a year."""
     from pybtex.database import parse_file
+    from sphinx_ext.bibliography import author_year
 
     found = {}
     for key, entry in parse_file(
         str(path), bib_format="bibtex"
     ).entries.items():
-        people = entry.persons.get("author") or entry.persons.get("editor", [])
-        parts = (p.rich_prelast_names + p.rich_last_names for p in people)
-        names = [" ".join(map(str, part)) for part in parts]
-        who = f"{names[0]} et al." if len(names) > 2 else " and ".join(names)
-        fields = entry.fields
-        who = who or fields.get("organization") or fields.get("key") or key
-        found[key] = (who, fields.get("year", "n.d."))
+        who, _, year = author_year(entry).rpartition(", ")
+        if not (entry.persons.get("author") or entry.persons.get("editor")):
+            fields = entry.fields
+            who = fields.get("organization") or fields.get("key") or key
+        found[key] = (who, year)
     return found
 
 
